@@ -1,0 +1,185 @@
+"""Conformance checks that every registered game must pass (shipped, like ``pettingzoo.test``).
+
+:func:`check_game` plays seeded random games and checks, at every step:
+
+* the game's own invariants (``State.check_invariants``: cards conserved, …);
+* there is a legal action while the game runs, and their notations are distinct and
+  round-trip through ``parse_action``;
+* ``to_json`` is real JSON and round-trips through ``from_json``; ``apply`` leaves the old
+  state unchanged;
+* no leak: for every seat, a state re-sampled from that seat's view (``sample_state``) gives
+  the very same view, the same spectator view and (for the seat to move) the same legal
+  moves. Since the re-sampled state redeals every hidden card at random, a view that
+  depended on a hidden card would differ;
+* termination within ``max_steps``; ``returns``/``scores`` have one entry per seat;
+* determinism: the same seed and the same moves give the same final position.
+
+Use from a test::
+
+    from stammtisch.core.conformance import check_game
+    check_game("zwickern", games=2000, seed=1)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from stammtisch.core.game import Game, State
+from stammtisch.core.registry import load
+
+
+class ConformanceError(AssertionError):
+    """A game broke the protocol; the message says which seed and step."""
+
+
+@dataclass
+class ConformanceReport:
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    steps: int = 0
+    truncated: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+
+
+def _fail(game: str, seed: int, step: int, what: str) -> ConformanceError:
+    return ConformanceError(f"{game} seed={seed} step={step}: {what}")
+
+
+def _json_roundtrip(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+def check_state(
+    game: Game[Any],
+    state: State[Any],
+    rng: random.Random,
+    *,
+    seed: int = 0,
+    step: int = 0,
+    leak_check: bool = True,
+) -> None:
+    """All per-position checks for one state (raises :class:`ConformanceError`)."""
+    name = game.name
+
+    def fail(what: str) -> ConformanceError:
+        return _fail(name, seed, step, what)
+
+    try:
+        state.check_invariants()
+    except AssertionError as exc:
+        raise fail(f"invariant broken: {exc}") from exc
+
+    data = state.to_json()
+    if _json_roundtrip(data) != data:
+        raise fail("to_json() is not plain JSON")
+    again = game.from_json(data)
+    if again.to_json() != data:
+        raise fail("from_json(to_json()) differs")
+
+    if not state.is_terminal:
+        legal = state.legal_actions()
+        if not legal:
+            raise fail("no legal action in a running game")
+        texts = [str(a) for a in legal]
+        if len(set(texts)) != len(texts):
+            raise fail(f"duplicate notations among legal actions: {texts}")
+        for act, text in zip(legal, texts, strict=True):
+            parsed = state.parse_action(text)
+            if parsed != act:
+                raise fail(f"notation {text!r} parses to {parsed!r}, not {act!r}")
+        if again.legal_actions() != legal:
+            raise fail("legal actions differ after a JSON round-trip")
+
+    spectator = state.observe(None)
+    if _json_roundtrip(spectator) != spectator:
+        raise fail("observe(None) is not plain JSON")
+    for seat in range(state.num_players):
+        view = state.observe(seat)
+        if _json_roundtrip(view) != view:
+            raise fail(f"observe({seat}) is not plain JSON")
+        if not leak_check:
+            continue
+        sampled = game.sample_state(view, rng)
+        try:
+            sampled.check_invariants()
+        except AssertionError as exc:
+            raise fail(f"sample_state for seat {seat} breaks an invariant: {exc}") from exc
+        if sampled.observe(seat) != view:
+            raise fail(f"view of seat {seat} is not reproduced by sample_state (leak or bad sampler)")
+        if sampled.observe(None) != spectator:
+            raise fail(f"spectator view differs in a state sampled for seat {seat}")
+        if seat == state.current_player and [str(a) for a in sampled.legal_actions()] != [
+            str(a) for a in state.legal_actions()
+        ]:
+            raise fail(f"legal actions of seat {seat} depend on cards it cannot see")
+
+
+def check_game(
+    name: str,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 100_000,
+    deep_every: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> ConformanceReport:
+    """Play ``games`` random games of ``name`` and check the protocol at every step.
+
+    ``deep_every`` > 1 runs the expensive per-position checks (JSON, leak) only on every
+    n-th step; invariants and notation are still checked at every step.
+    """
+    opts = dict(options or {})
+    game = load(name, **opts)
+    report = ConformanceReport(game=name, options=dict(game.options))
+    report.seat_wins = [0.0] * game.num_players
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        rng = random.Random(game_seed)
+        state = game.new_game(game_seed)
+        actions: list[str] = []
+        step = 0
+        while True:
+            deep = step % deep_every == 0
+            if deep:
+                check_state(game, state, rng, seed=game_seed, step=step)
+            else:
+                try:
+                    state.check_invariants()
+                except AssertionError as exc:
+                    raise _fail(name, game_seed, step, f"invariant broken: {exc}") from exc
+            if state.is_terminal:
+                break
+            if step >= max_steps:
+                raise _fail(name, game_seed, step, "game did not end")
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            before = state.to_json() if deep else None
+            nxt = state.apply(action)
+            if before is not None and state.to_json() != before:
+                raise _fail(name, game_seed, step, "apply() changed the old state")
+            actions.append(str(action))
+            state = nxt
+            step += 1
+        returns = state.returns()
+        if len(returns) != game.num_players or len(state.scores()) != game.num_players:
+            raise _fail(name, game_seed, step, "returns()/scores() need one value per seat")
+        best = max(returns)
+        for seat, r in enumerate(returns):
+            if r == best:
+                report.seat_wins[seat] += 1
+        replay = game.new_game(game_seed)
+        for text in actions:
+            replay = replay.apply(text)
+        if replay.to_json() != state.to_json():
+            raise _fail(name, game_seed, step, "replaying the same seed and moves gives another game")
+        report.games += 1
+        report.steps += step
+        if progress is not None:
+            progress(1)
+    return report

@@ -1,0 +1,80 @@
+"""The exceptions of stammtisch.
+
+Every error a player can cause carries a machine-readable ``code`` and ``params`` so that
+each front end (CLI, terminal UI, web client) says it in the player's language:
+``err.message("de")``. ``str(err)`` is the English text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.i18n import translate
+
+
+class StammtischError(Exception):
+    """Base class: a coded, translatable error."""
+
+    default_code = "error"
+
+    def __init__(self, code: str | None = None, **params: Any) -> None:
+        self.code = code or self.default_code
+        self.params: dict[str, Any] = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        return translate(self.code, self.params, lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "params": {k: _jsonable(v) for k, v in self.params.items()},
+            "message": self.message(lang),
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return str(value)
+
+
+class UnknownGameError(StammtischError, KeyError):
+    default_code = "unknown_game"
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.message("en")
+
+
+class OptionError(StammtischError, ValueError):
+    """An option that does not exist, or a value it cannot take."""
+
+    default_code = "bad_option_value"
+
+
+class ActionSyntaxError(StammtischError, ValueError):
+    """Text that is not a move in this game's notation at all."""
+
+    default_code = "syntax"
+
+
+class IllegalActionError(StammtischError, ValueError):
+    """A well-formed move that is not legal in this position."""
+
+    default_code = "illegal"
+
+
+class GameOverError(IllegalActionError):
+    default_code = "game_over"
+
+
+class PositionError(StammtischError, ValueError):
+    """A JSON position or view that is malformed or breaks the game's invariants."""
+
+    default_code = "bad_position"
+
+
+class RecordError(StammtischError, ValueError):
+    default_code = "bad_record"

@@ -1,0 +1,288 @@
+"""The game protocol that every stammtisch game implements.
+
+Modelled on OpenSpiel's ``pyspiel.Game``/``State``: one :class:`Game` object per rules
+variant (name + options) creates :class:`State` objects. States are immutable from the
+outside: :meth:`State.apply` returns a new state and leaves the old one unchanged.
+
+Conventions
+-----------
+* Seats are ``0 .. num_players-1``. ``current_player`` is a seat, or ``None`` once the
+  game is over (there are no explicit chance nodes: shuffles use the state's own
+  :class:`~stammtisch.core.rng.Rng`, which is part of the hidden state).
+* ``legal_actions()`` comes from one generator per game, in a deterministic order.
+* ``apply`` validates (illegal moves raise :class:`IllegalActionError` and change
+  nothing); ``apply_unchecked`` trusts its input and is for callers that took the action
+  from ``legal_actions()`` themselves (bots, search, simulations).
+* ``observe(seat)`` is the only way hidden information leaves the engine: a JSON-ready dict
+  with exactly what that seat may know; ``observe(None)`` is the spectator's view.
+* ``to_json()`` holds everything (hidden cards, RNG state) so that ``Game.from_json``
+  resumes the game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from stammtisch.core.errors import GameOverError, IllegalActionError, OptionError, PositionError
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One documented option of a game (the rulings' house-rule switches)."""
+
+    name: str
+    type: type
+    default: Any
+    doc: str
+    allowed: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def allowed_text(self) -> str:
+        if self.allowed is not None:
+            return ", ".join(repr(a) for a in self.allowed)
+        if self.minimum is not None or self.maximum is not None:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            return f"{self.type.__name__} {lo}..{hi}"
+        return self.type.__name__
+
+    def coerce(self, game: str, value: Any) -> Any:
+        """Check (and, for text from a command line, convert) one option value."""
+        v = value
+        if isinstance(v, str) and self.type is not str:
+            if self.type is bool:
+                low = v.strip().lower()
+                if low in ("true", "1", "yes", "on", "ja"):
+                    v = True
+                elif low in ("false", "0", "no", "off", "nein"):
+                    v = False
+            elif self.type is int:
+                try:
+                    v = int(v)
+                except ValueError:
+                    pass
+        ok = isinstance(v, self.type) and not (self.type is int and isinstance(v, bool))
+        if ok and self.allowed is not None and v not in self.allowed:
+            ok = False
+        if ok and self.minimum is not None and v < self.minimum:
+            ok = False
+        if ok and self.maximum is not None and v > self.maximum:
+            ok = False
+        if not ok:
+            raise OptionError(
+                "bad_option_value",
+                game=game,
+                option=self.name,
+                value=value,
+                allowed=self.allowed_text(),
+            )
+        return v
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a front end needs to know about a game before creating one."""
+
+    name: str
+    title: Mapping[str, str]  # language -> display name
+    version: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    description: Mapping[str, str] = field(default_factory=dict)
+
+    def option(self, name: str) -> OptionSpec | None:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        return None
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, unknown names and bad values rejected with a clear error."""
+        names = [o.name for o in self.options]
+        for key in given:
+            if key not in names:
+                raise OptionError(
+                    "unknown_option",
+                    game=self.name,
+                    option=key,
+                    available=", ".join(names) or "-",
+                )
+        out: dict[str, Any] = {}
+        for spec in self.options:
+            out[spec.name] = spec.coerce(self.name, given[spec.name]) if spec.name in given else spec.default
+        return out
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "title": dict(self.title),
+            "version": self.version,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "description": dict(self.description),
+            "options": [
+                {
+                    "name": o.name,
+                    "type": o.type.__name__,
+                    "default": o.default,
+                    "doc": o.doc,
+                    "allowed": list(o.allowed) if o.allowed is not None else None,
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
+                }
+                for o in self.options
+            ],
+        }
+
+
+A = TypeVar("A")
+S = TypeVar("S", bound="State[Any]")
+
+
+class State(ABC, Generic[A]):
+    """One position of a game. Subclasses implement the abstract methods."""
+
+    game: Game[Any]
+
+    # --- to implement -----------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """All legal actions of the current player, in a deterministic order."""
+
+    @abstractmethod
+    def _apply_in_place(self, action: A) -> None:
+        """Play ``action`` on this (freshly cloned) state. Trusts its input."""
+
+    @abstractmethod
+    def clone(self: S) -> S:
+        """A deep copy that shares nothing mutable with this state."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One reward per seat (0 for every seat while the game runs)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own points per seat, as a score sheet would show them."""
+
+    @abstractmethod
+    def observe(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Everything, hidden information and RNG state included."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Read an action from its notation; raise :class:`ActionSyntaxError` on bad text."""
+
+    # --- provided -----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def apply(self: S, action: Any) -> S:
+        """Return the state after ``action`` (an action or its notation); self is unchanged.
+
+        Raises :class:`ActionSyntaxError` for unreadable text and
+        :class:`IllegalActionError` (or :class:`GameOverError`) for moves not legal here.
+        """
+        if self.is_terminal:
+            raise GameOverError()
+        act = self.parse_action(action) if isinstance(action, str) else action
+        if act not in self.legal_actions():
+            raise IllegalActionError(action=str(act))
+        return self.apply_unchecked(act)
+
+    def apply_unchecked(self: S, action: Any) -> S:
+        """Like :meth:`apply`, but trusts that ``action`` is legal (fast path)."""
+        new = self.clone()
+        new._apply_in_place(action)
+        return new
+
+    def legal_notations(self) -> list[str]:
+        return [str(a) for a in self.legal_actions()]
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks one of the game's invariants."""
+
+    def render(self, seat: int | None = None, lang: str = "en") -> str:
+        """Text picture of what ``seat`` sees."""
+        return self.game.render(self.observe(seat), lang)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:  # states are compared by value, never hashed in rules code
+        raise TypeError("State objects are not hashable; use to_json()")
+
+
+class Game(ABC, Generic[S]):
+    """A rules variant: the registered game with its resolved options."""
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = self.info.resolve_options(options)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @abstractmethod
+    def new_game(self, seed: int) -> S:
+        """The opening position for ``seed`` (same seed, same game)."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from ``State.to_json()`` output or a hand-written position."""
+
+    @abstractmethod
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> S:
+        """A full state consistent with ``view`` (one seat's observation).
+
+        The seat's knowledge is kept; every card it cannot see is dealt at random from the
+        cards it cannot account for.
+        """
+
+    @abstractmethod
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        """A text picture of a view, for terminals and logs."""
+
+    def check_json_header(self, data: Mapping[str, Any]) -> None:
+        """Reject a position meant for another game or other options."""
+        if data.get("game", self.name) != self.name:
+            raise PositionError(reason=f"position is for game {data.get('game')!r}, not {self.name!r}")
+        opts = data.get("options")
+        if opts is not None and dict(opts) != self.options:
+            raise PositionError(reason=f"position options {dict(opts)} differ from {self.options}")
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load({self.name!r}{', ' if opts else ''}{opts})"
+
+
+def seat_list(values: Sequence[float]) -> list[float]:
+    return [float(v) for v in values]

@@ -1,0 +1,56 @@
+"""The game registry: names to :class:`Game` classes, imported lazily.
+
+Games register by module path (``"stammtisch.games.zwickern:ZwickernGame"``), so that
+importing stammtisch stays cheap and ``core`` never imports a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.errors import PositionError, UnknownGameError
+from stammtisch.core.game import Game, GameInfo, State
+
+_GAMES: dict[str, str] = {}
+
+
+def register(name: str, target: str) -> None:
+    """Register ``name`` -> ``"package.module:ClassName"``."""
+    _GAMES[name] = target
+
+
+def games() -> list[str]:
+    """The registered game names, sorted."""
+    return sorted(_GAMES)
+
+
+def game_class(name: str) -> type[Game[Any]]:
+    try:
+        target = _GAMES[name]
+    except KeyError:
+        raise UnknownGameError(name=name, available=", ".join(games())) from None
+    module_name, _, attr = target.partition(":")
+    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), attr)
+    return cls
+
+
+def info(name: str) -> GameInfo:
+    return game_class(name).info
+
+
+def load(name: str, **options: Any) -> Game[Any]:
+    """The game ``name`` with ``options`` (defaults for the rest); errors list what is allowed."""
+    return game_class(name)(**options)
+
+
+def state_from_json(data: Mapping[str, Any]) -> State[Any]:
+    """Rebuild any game's state from its ``to_json()`` (game and options read from it)."""
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise PositionError(reason="missing 'game'")
+    opts = data.get("options") or {}
+    if not isinstance(opts, Mapping):
+        raise PositionError(reason="'options' must be an object")
+    return load(name, **dict(opts)).from_json(data)

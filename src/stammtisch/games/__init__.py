@@ -1,0 +1,5 @@
+"""The registered games. Each lives in its own package; see its module docstring."""
+
+from stammtisch.core.registry import register
+
+register("zwickern", "stammtisch.games.zwickern.game:ZwickernGame")

@@ -1,0 +1,80 @@
+"""Zwickern's 34 cards and their notation.
+
+A card is an int: ``rank * 4 + suit`` for the 32 Skat cards (ranks 7, 8, 9, 10, J, Q, K, A;
+suits C = Kreuz/clubs, S = Pik/spades, H = Herz/hearts, D = Karo/diamonds) and ``32`` for a
+Joker (both Jokers are the same card). Notation: rank then suit, ``7C`` … ``10H`` … ``AS``;
+``X`` is a Joker. Parsing also takes ``T`` for 10 and lower case.
+
+>>> [card_text(c) for c in (0, 13, 31, JOKER)]
+['7C', '10S', 'AD', 'X']
+>>> parse_card("qh") == parse_card("QH") == 5 * 4 + 2
+True
+"""
+
+from __future__ import annotations
+
+from stammtisch.core.errors import ActionSyntaxError
+from stammtisch.core.i18n import register_messages
+
+register_messages(
+    {
+        "zw_bad_card": {
+            "en": "'{text}' is not a card. Write rank and suit, e.g. 7C, 10H, QS, AD, or X for a Joker.",
+            "de": "'{text}' ist keine Karte. Schreibe Wert und Farbe, z. B. 7C, 10H, QS, AD, oder X für einen Joker.",
+        },
+    }
+)
+
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "S", "H", "D")
+JOKER = 32
+NUM_CARDS = 34
+FULL_DECK: tuple[int, ...] = (*range(32), JOKER, JOKER)
+# ZW-8: A 11, 10 10, K 4, Q 3, J 2, 7/8/9/Joker 0.
+RANK_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[c >> 2] for c in range(32)) + (0,)
+TOTAL_POINTS = 120
+MOST_CARDS_BONUS = 10
+
+RANK_NAMES = {
+    "en": ("7", "8", "9", "10", "Jack", "Queen", "King", "Ace"),
+    "de": ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+}
+SUIT_NAMES = {
+    "en": ("Clubs", "Spades", "Hearts", "Diamonds"),
+    "de": ("Kreuz", "Pik", "Herz", "Karo"),
+}
+
+
+def rank(card: int) -> int:
+    """0..7 for the Skat cards; -1 for the Joker (it has no rank, ZW-4)."""
+    return -1 if card == JOKER else card >> 2
+
+
+def card_text(card: int) -> str:
+    if card == JOKER:
+        return "X"
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def card_name(card: int, lang: str = "en") -> str:
+    """``Herz Dame`` / ``Queen of Hearts``."""
+    if card == JOKER:
+        return "Joker"
+    r, s = card >> 2, card & 3
+    if lang == "de":
+        return f"{SUIT_NAMES['de'][s]} {RANK_NAMES['de'][r]}"
+    return f"{RANK_NAMES['en'][r]} of {SUIT_NAMES['en'][s]}"
+
+
+_PARSE: dict[str, int] = {card_text(c): c for c in range(32)}
+_PARSE.update({"X": JOKER, "JOKER": JOKER, "JK": JOKER})
+_PARSE.update({"T" + s: _PARSE["10" + s] for s in SUITS})
+
+
+def parse_card(text: str) -> int:
+    key = text.strip().upper()
+    try:
+        return _PARSE[key]
+    except KeyError:
+        raise ActionSyntaxError("zw_bad_card", text=text) from None

@@ -1,0 +1,285 @@
+"""Zwickern position and rules (ZW-1 … ZW-9).
+
+The state covers a whole match: ``rounds`` rounds, the dealer moving one seat clockwise
+each round (ZW-9). Everything between two player decisions (dealing, the final sweep,
+scoring, the next round's deal) happens inside ``apply``, driven by the state's own RNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.core.errors import ActionSyntaxError
+from stammtisch.core.game import JSON, State
+from stammtisch.core.rng import Rng
+from stammtisch.games.zwickern.cards import (
+    CARD_POINTS,
+    FULL_DECK,
+    JOKER,
+    MOST_CARDS_BONUS,
+    NUM_CARDS,
+    TOTAL_POINTS,
+    card_text,
+    parse_card,
+)
+
+if TYPE_CHECKING:
+    from stammtisch.games.zwickern.game import ZwickernGame
+
+HAND_SIZE = 4
+TABLE_SIZE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one card from hand. Notation: the card (``QH``, ``10S``, ``X`` for a Joker)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return card_text(self.card)
+
+
+class ZwickernState(State[Play]):
+    __slots__ = (
+        "_legal",
+        "captured",
+        "current",
+        "dealer",
+        "deck",
+        "game",
+        "hands",
+        "last",
+        "last_capturer",
+        "match_points",
+        "n",
+        "rng",
+        "round",
+        "round_results",
+        "table",
+    )
+
+    def __init__(self, game: ZwickernGame) -> None:
+        self.game = game
+        self.n: int = game.num_players
+        self.dealer = 0
+        self.round = 0
+        self.deck: list[int] = []  # draw pile; the next card dealt is the last one
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.table: list[int] = []  # in the order laid
+        self.captured: list[list[int]] = [[] for _ in range(self.n)]  # this round
+        self.current: int | None = None
+        self.last_capturer: int | None = None
+        self.match_points: list[int] = [0] * self.n  # rounds already finished
+        self.round_results: list[list[int]] = []
+        self.last: tuple[int, int, tuple[int, ...]] | None = None  # seat, card, captured
+        self.rng = Rng(0)
+        self._legal: list[Play] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    def clone(self) -> ZwickernState:
+        s = ZwickernState.__new__(ZwickernState)
+        s.game = self.game
+        s.n = self.n
+        s.dealer = self.dealer
+        s.round = self.round
+        s.deck = self.deck[:]
+        s.hands = [h[:] for h in self.hands]
+        s.table = self.table[:]
+        s.captured = [c[:] for c in self.captured]
+        s.current = self.current
+        s.last_capturer = self.last_capturer
+        s.match_points = self.match_points[:]
+        s.round_results = self.round_results  # only ever replaced, never mutated
+        s.last = self.last
+        s.rng = self.rng.clone()
+        s._legal = None
+        return s
+
+    def legal_actions(self) -> list[Play]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Play]:
+        if self.current is None:
+            return []
+        hand = self.hands[self.current]
+        cards = sorted(set(hand))
+        if self.game.options["forced_capture"] and self.table:
+            # ZW-5: if a non-Joker hand card matches a table card's rank, capture is forced
+            # (with a matching card or a Joker; a Joker may always be played).
+            table_ranks = {c >> 2 for c in self.table if c != JOKER}
+            matching = [c for c in cards if c != JOKER and (c >> 2) in table_ranks]
+            if matching:
+                if JOKER in cards:
+                    matching.append(JOKER)
+                return [Play(c) for c in matching]
+        return [Play(c) for c in cards]
+
+    def parse_action(self, text: str) -> Play:
+        if not isinstance(text, str):
+            raise ActionSyntaxError("zw_bad_card", text=repr(text))
+        return Play(parse_card(text))
+
+    def _apply_in_place(self, action: Play) -> None:
+        seat = self.current
+        assert seat is not None
+        card = action.card
+        self.hands[seat].remove(card)
+        taken: list[int]
+        if card == JOKER:
+            # ZW-4: a Joker takes the whole table (table Jokers too); on an empty table it stays.
+            taken = self.table
+            self.table = []
+        else:
+            # ZW-3: a card takes every table card of its rank; table Jokers have no rank.
+            r = card >> 2
+            taken = [c for c in self.table if c != JOKER and c >> 2 == r]
+            if taken:
+                self.table = [c for c in self.table if c == JOKER or c >> 2 != r]
+        if taken:
+            self.captured[seat].extend(taken)
+            self.captured[seat].append(card)
+            self.last_capturer = seat
+        else:
+            self.table.append(card)
+        self.last = (seat, card, tuple(taken))
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        n = self.n
+        for k in range(1, n + 1):
+            nxt = (seat + k) % n
+            if self.hands[nxt]:
+                self.current = nxt
+                return
+        # All hands are empty.
+        if self.deck:
+            self._redeal()  # ZW-6
+            for k in range(1, n + 1):
+                nxt = (seat + k) % n
+                if self.hands[nxt]:
+                    self.current = nxt
+                    return
+        self._end_round()
+
+    def _redeal(self) -> None:
+        # ZW-6: up to 4 each, one card at a time from the seat left of the dealer, until the
+        # pile is out; no table cards are added.
+        for _ in range(HAND_SIZE):
+            for k in range(1, self.n + 1):
+                if not self.deck:
+                    return
+                self.hands[(self.dealer + k) % self.n].append(self.deck.pop())
+
+    def _end_round(self) -> None:
+        # ZW-7: the table goes to the last player who captured (none if nobody did).
+        if self.table and self.last_capturer is not None:
+            self.captured[self.last_capturer].extend(self.table)
+            self.table = []
+        points = self.round_points()
+        self.round_results = [*self.round_results, points]
+        self.match_points = [m + p for m, p in zip(self.match_points, points, strict=True)]
+        if len(self.round_results) >= self.game.rounds:
+            self.current = None
+            return
+        # ZW-9: the dealer moves one seat clockwise and deals the next round.
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _deal(self) -> None:
+        """Shuffle all 34 cards; 4 to each player, 4 open to the table (ZW-2)."""
+        deck = list(FULL_DECK)
+        self.rng.shuffle(deck)
+        self.hands = [[] for _ in range(self.n)]
+        self.captured = [[] for _ in range(self.n)]
+        for _ in range(HAND_SIZE):
+            for k in range(1, self.n + 1):
+                self.hands[(self.dealer + k) % self.n].append(deck.pop())
+        self.table = [deck.pop() for _ in range(TABLE_SIZE)]
+        self.deck = deck
+        self.last_capturer = None
+        self.last = None
+        self.current = (self.dealer + 1) % self.n  # ZW-1: the seat left of the dealer starts
+
+    # --- scoring --------------------------------------------------------------------------
+    def round_points(self) -> list[int]:
+        """Card points of this round's capture piles, plus the most-cards bonus (ZW-8)."""
+        pts = [sum(CARD_POINTS[c] for c in pile) for pile in self.captured]
+        counts = [len(pile) for pile in self.captured]
+        best = max(counts)
+        if best > 0 and counts.count(best) == 1:
+            pts[counts.index(best)] += MOST_CARDS_BONUS
+        return pts
+
+    def scores(self) -> list[float]:
+        """Match points: finished rounds, plus the running round while it is played."""
+        if self.current is None:
+            return [float(p) for p in self.match_points]
+        running = [sum(CARD_POINTS[c] for c in pile) for pile in self.captured]
+        return [float(m + r) for m, r in zip(self.match_points, running, strict=True)]
+
+    def winners(self) -> list[int]:
+        if self.current is not None:
+            return []
+        best = max(self.match_points)
+        return [s for s, p in enumerate(self.match_points) if p == best]
+
+    def returns(self) -> list[float]:
+        """Win share: the ``k`` seats tied for most points get ``1/k`` each, the rest 0."""
+        w = self.winners()
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.n)]
+
+    # --- invariants -----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        cards = self.deck + self.table + [c for h in self.hands for c in h]
+        cards += [c for p in self.captured for c in p]
+        assert len(cards) == NUM_CARDS, f"{len(cards)} cards instead of {NUM_CARDS}"
+        assert sorted(cards) == list(FULL_DECK), "the cards are not the 34 of the pack"
+        assert sum(CARD_POINTS[c] for c in cards) == TOTAL_POINTS
+        for r in self.round_results:
+            # Below 120 only when nobody captured and the table stayed unclaimed (ZW-7).
+            assert sum(r) <= TOTAL_POINTS + MOST_CARDS_BONUS, r
+        assert self.match_points == [sum(col) for col in zip(*self.round_results, strict=True)] or (
+            not self.round_results and self.match_points == [0] * self.n
+        )
+        if self.current is not None:
+            assert self.hands[self.current], "the seat to move has no card"
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        return {
+            "game": "zwickern",
+            "options": dict(self.game.options),
+            "round": self.round,
+            "dealer": self.dealer,
+            "current": self.current,
+            "deck": [card_text(c) for c in self.deck],
+            "hands": [[card_text(c) for c in sorted(h)] for h in self.hands],
+            "table": [card_text(c) for c in self.table],
+            "captured": [[card_text(c) for c in p] for p in self.captured],
+            "last_capturer": self.last_capturer,
+            "match_points": list(self.match_points),
+            "round_results": [list(r) for r in self.round_results],
+            "last": _last_json(self.last),
+            "rng": self.rng.state,
+        }
+
+    def observe(self, seat: int | None) -> JSON:
+        from stammtisch.games.zwickern.view import observe
+
+        return observe(self, seat)
+
+
+def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    seat, card, taken = last
+    return {"seat": seat, "card": card_text(card), "captured": [card_text(c) for c in taken]}

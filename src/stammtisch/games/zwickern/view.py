@@ -1,0 +1,105 @@
+"""What one seat may know in Zwickern, and sampling a full state consistent with it.
+
+Public: the table, every capture pile (captured cards were all played or lying open),
+hand sizes, the size of the draw pile, scores, the last move. Private: one's own hand.
+Hidden from everybody: the other hands and the order of the draw pile, and the RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.core.errors import PositionError
+from stammtisch.core.game import JSON
+from stammtisch.core.rng import Rng
+from stammtisch.games.zwickern.cards import FULL_DECK, card_text, parse_card
+
+if TYPE_CHECKING:
+    from stammtisch.games.zwickern.game import ZwickernGame
+    from stammtisch.games.zwickern.state import ZwickernState
+
+
+def observe(state: ZwickernState, seat: int | None) -> JSON:
+    view: JSON = {
+        "game": "zwickern",
+        "options": dict(state.game.options),
+        "seat": seat,
+        "players": state.n,
+        "round": state.round,
+        "rounds": state.game.rounds,
+        "dealer": state.dealer,
+        "current_player": state.current,
+        "terminal": state.current is None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "deck_size": len(state.deck),
+        "table": [card_text(c) for c in state.table],
+        "captured": [[card_text(c) for c in p] for p in state.captured],
+        "last_capturer": state.last_capturer,
+        "match_points": list(state.match_points),
+        "round_results": [list(r) for r in state.round_results],
+        "scores": state.scores(),
+        "last": _last(state),
+    }
+    if seat is not None:
+        view["hand"] = [card_text(c) for c in sorted(state.hands[seat])]
+    if state.current is None:
+        view["returns"] = state.returns()
+    return view
+
+
+def _last(state: ZwickernState) -> dict[str, Any] | None:
+    from stammtisch.games.zwickern.state import _last_json
+
+    return _last_json(state.last)
+
+
+def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random) -> ZwickernState:
+    """Deal the cards the seat cannot see at random into the other hands and the pile."""
+    from stammtisch.games.zwickern.state import ZwickernState
+
+    try:
+        seat = view["seat"]
+        n = int(view["players"])
+        if n != game.num_players:
+            raise PositionError(reason="view is for another number of players")
+        s = ZwickernState(game)
+        s.round = int(view["round"])
+        s.dealer = int(view["dealer"])
+        s.current = view["current_player"]
+        s.table = [parse_card(c) for c in view["table"]]
+        s.captured = [[parse_card(c) for c in p] for p in view["captured"]]
+        s.last_capturer = view["last_capturer"]
+        s.match_points = [int(p) for p in view["match_points"]]
+        s.round_results = [[int(p) for p in r] for r in view["round_results"]]
+        last = view["last"]
+        s.last = (
+            None
+            if last is None
+            else (int(last["seat"]), parse_card(last["card"]), tuple(parse_card(c) for c in last["captured"]))
+        )
+        sizes = [int(x) for x in view["hand_sizes"]]
+        own = [parse_card(c) for c in view.get("hand", [])] if seat is not None else []
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PositionError(reason=f"not a Zwickern view: {exc}") from exc
+    unseen = Counter(FULL_DECK)
+    unseen.subtract(s.table)
+    for pile in s.captured:
+        unseen.subtract(pile)
+    unseen.subtract(own)
+    if any(v < 0 for v in unseen.values()):
+        raise PositionError(reason="view shows a card more often than the pack has it")
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    for p in range(n):
+        if p == seat:
+            s.hands[p] = own
+        else:
+            s.hands[p] = [pool.pop() for _ in range(sizes[p])]
+    s.deck = pool
+    if len(s.deck) != int(view["deck_size"]):
+        raise PositionError(reason="hand sizes and draw pile do not add up to the pack")
+    s.rng = Rng(rng.getrandbits(64))
+    return s
