@@ -53,4 +53,5 @@ def state_from_json(data: Mapping[str, Any]) -> State[Any]:
     opts = data.get("options") or {}
     if not isinstance(opts, Mapping):
         raise PositionError(reason="'options' must be an object")
-    return load(name, **dict(opts)).from_json(data)
+    state: State[Any] = load(name, **dict(opts)).from_json(data)
+    return state

@@ -33,9 +33,17 @@ class GameRecord:
 
     # --- building ------------------------------------------------------------------------
     @classmethod
-    def start(cls, game: str, options: Mapping[str, Any], seed: int, players: Sequence[str] = ()) -> GameRecord:
+    def start(
+        cls, game: str, options: Mapping[str, Any], seed: int, players: Sequence[str] = ()
+    ) -> GameRecord:
         g = load(game, **dict(options))
-        return cls(game=game, options=dict(g.options), seed=seed, version=g.info.version, players=list(players))
+        return cls(
+            game=game,
+            options=dict(g.options),
+            seed=seed,
+            version=g.info.version,
+            players=list(players),
+        )
 
     def add(self, action: Any) -> None:
         self.actions.append(str(action))

@@ -32,7 +32,7 @@ NUM_CARDS = 34
 FULL_DECK: tuple[int, ...] = (*range(32), JOKER, JOKER)
 # ZW-8: A 11, 10 10, K 4, Q 3, J 2, 7/8/9/Joker 0.
 RANK_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
-CARD_POINTS: tuple[int, ...] = tuple(RANK_POINTS[c >> 2] for c in range(32)) + (0,)
+CARD_POINTS: tuple[int, ...] = (*(RANK_POINTS[c >> 2] for c in range(32)), 0)
 TOTAL_POINTS = 120
 MOST_CARDS_BONUS = 10
 

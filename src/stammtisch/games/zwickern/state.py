@@ -60,6 +60,8 @@ class ZwickernState(State[Play]):
         "table",
     )
 
+    game: ZwickernGame
+
     def __init__(self, game: ZwickernGame) -> None:
         self.game = game
         self.n: int = game.num_players

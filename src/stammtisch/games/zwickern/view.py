@@ -78,7 +78,11 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
         s.last = (
             None
             if last is None
-            else (int(last["seat"]), parse_card(last["card"]), tuple(parse_card(c) for c in last["captured"]))
+            else (
+                int(last["seat"]),
+                parse_card(last["card"]),
+                tuple(parse_card(c) for c in last["captured"]),
+            )
         )
         sizes = [int(x) for x in view["hand_sizes"]]
         own = [parse_card(c) for c in view.get("hand", [])] if seat is not None else []

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Set up and run stammtisch with nothing but Python 3.11+.
+
+    python3 run.py serve          # the web server (any `stammtisch` sub-command works)
+    python3 run.py test           # the whole test suite: ruff, mypy --strict, pytest
+
+On first use (and whenever pyproject.toml changes) this creates ``.venv`` next to this file
+and installs the project with its development extras into it. Nothing else is touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = Path(os.environ.get("STAMMTISCH_VENV", ROOT / ".venv"))
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".stammtisch-installed"
+
+
+def _say(text: str) -> None:
+    print(f"[run.py] {text}", flush=True)
+
+
+def ensure_env(extras: str = "dev") -> None:
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == want and PY.exists():
+        return
+    if not PY.exists():
+        _say(f"creating virtual environment in {VENV}")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    _say("installing stammtisch and its dependencies (first run only; takes a minute)")
+    subprocess.run([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "-q", "-e", f"{ROOT}[{extras}]"], check=True)
+    STAMP.write_text(want)
+
+
+def run_tests(args: list[str]) -> int:
+    ensure_env("dev")
+    steps: list[tuple[str, list[str]]] = [
+        ("ruff check", [str(PY), "-m", "ruff", "check", "src", "tests", "benchmarks", "run.py"]),
+        (
+            "ruff format",
+            [str(PY), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "run.py"],
+        ),
+        ("mypy --strict", [str(PY), "-m", "mypy"]),
+        (
+            "pytest",
+            [str(PY), "-m", "pytest", "-n", os.environ.get("STAMMTISCH_TEST_WORKERS", "2"), *args],
+        ),
+    ]
+    for name, cmd in steps:
+        _say(f"{name} ...")
+        code = subprocess.run(cmd, cwd=ROOT).returncode
+        if code != 0:
+            _say(f"{name} failed (exit {code})")
+            return code
+    _say("all checks passed")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036 (run.py may be started by an older Python)
+        sys.exit("stammtisch needs Python 3.11 or newer")
+    if not argv:
+        print(__doc__)
+        return 0
+    if argv[0] == "test":
+        return run_tests(argv[1:])
+    ensure_env("dev")
+    return subprocess.run([str(BIN / "stammtisch"), *argv], cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Research environments: PettingZoo, Gymnasium and OpenSpiel adapters (no rules inside)."""

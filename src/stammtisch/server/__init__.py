@@ -1,0 +1,1 @@
+"""The web server: lobby, tables, WebSocket play, persistence, the browser client."""
