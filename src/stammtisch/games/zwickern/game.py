@@ -69,6 +69,7 @@ class ZwickernGame(Game[ZwickernState]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.forced_capture = bool(self.options["forced_capture"])
         if self.options["dealer"] >= self.num_players:
             from stammtisch.core.errors import OptionError
 
@@ -87,9 +88,10 @@ class ZwickernGame(Game[ZwickernState]):
 
     def new_game(self, seed: int) -> ZwickernState:
         s = ZwickernState(self)
-        s.rng = Rng(seed)
+        rng = Rng(seed)
         dealer = int(self.options["dealer"])
-        s.dealer = dealer if dealer >= 0 else s.rng.randbelow(self.num_players)
+        s.dealer = dealer if dealer >= 0 else rng.randbelow(self.num_players)
+        s.rng_state = rng.state
         s._deal()
         return s
 
@@ -107,7 +109,7 @@ class ZwickernGame(Game[ZwickernState]):
         try:
             s.hands = [[parse_card(c) for c in h] for h in data["hands"]]
             s.table = [parse_card(c) for c in data["table"]]
-            s.captured = [[parse_card(c) for c in p] for p in data.get("captured", [[]] * n)]
+            s.captured = [tuple(parse_card(c) for c in p) for p in data.get("captured", [[]] * n)]
             if "deck" in data:
                 s.deck = [parse_card(c) for c in data["deck"]]
             else:
@@ -119,7 +121,7 @@ class ZwickernGame(Game[ZwickernState]):
             s.round = int(data.get("round", 0))
             lc = data.get("last_capturer")
             s.last_capturer = None if lc is None else int(lc)
-            s.match_points = [int(x) for x in data.get("match_points", [0] * n)]
+            s.match_points = tuple(int(x) for x in data.get("match_points", [0] * n))
             s.round_results = [[int(x) for x in r] for r in data.get("round_results", [])]
             last = data.get("last")
             s.last = (
@@ -131,7 +133,7 @@ class ZwickernGame(Game[ZwickernState]):
                     tuple(parse_card(c) for c in last["captured"]),
                 )
             )
-            s.rng = Rng(int(data.get("rng", 0)))
+            s.rng_state = int(data.get("rng", 0)) & ((1 << 64) - 1)
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, PositionError):
                 raise

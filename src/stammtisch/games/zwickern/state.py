@@ -41,6 +41,12 @@ class Play:
         return card_text(self.card)
 
 
+# One shared, immutable action object per card: legal_actions() allocates nothing new.
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(JOKER + 1))
+# Rank of each card, -1 for the Joker (it has no rank, ZW-4).
+RANK: tuple[int, ...] = (*(c >> 2 for c in range(JOKER)), -1)
+
+
 class ZwickernState(State[Play]):
     __slots__ = (
         "_legal",
@@ -54,7 +60,7 @@ class ZwickernState(State[Play]):
         "last_capturer",
         "match_points",
         "n",
-        "rng",
+        "rng_state",
         "round",
         "round_results",
         "table",
@@ -70,13 +76,13 @@ class ZwickernState(State[Play]):
         self.deck: list[int] = []  # draw pile; the next card dealt is the last one
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.table: list[int] = []  # in the order laid
-        self.captured: list[list[int]] = [[] for _ in range(self.n)]  # this round
+        self.captured: list[tuple[int, ...]] = [() for _ in range(self.n)]  # this round
         self.current: int | None = None
         self.last_capturer: int | None = None
-        self.match_points: list[int] = [0] * self.n  # rounds already finished
+        self.match_points: tuple[int, ...] = (0,) * self.n  # rounds already finished
         self.round_results: list[list[int]] = []
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # seat, card, captured
-        self.rng = Rng(0)
+        self.rng_state = 0  # the Rng's whole state; an Rng is built only to shuffle
         self._legal: list[Play] | None = None
 
     # --- protocol -------------------------------------------------------------------------
@@ -93,13 +99,13 @@ class ZwickernState(State[Play]):
         s.deck = self.deck[:]
         s.hands = [h[:] for h in self.hands]
         s.table = self.table[:]
-        s.captured = [c[:] for c in self.captured]
+        s.captured = self.captured[:]
         s.current = self.current
         s.last_capturer = self.last_capturer
-        s.match_points = self.match_points[:]
+        s.match_points = self.match_points  # immutable, replaced at the end of a round
         s.round_results = self.round_results  # only ever replaced, never mutated
         s.last = self.last
-        s.rng = self.rng.clone()
+        s.rng_state = self.rng_state
         s._legal = None
         return s
 
@@ -112,17 +118,17 @@ class ZwickernState(State[Play]):
         if self.current is None:
             return []
         hand = self.hands[self.current]
-        cards = sorted(set(hand))
-        if self.game.options["forced_capture"] and self.table:
+        if self.table and self.game.forced_capture:
             # ZW-5: if a non-Joker hand card matches a table card's rank, capture is forced
             # (with a matching card or a Joker; a Joker may always be played).
-            table_ranks = {c >> 2 for c in self.table if c != JOKER}
-            matching = [c for c in cards if c != JOKER and (c >> 2) in table_ranks]
+            table_ranks = {RANK[c] for c in self.table}
+            table_ranks.discard(-1)  # a table Joker has no rank (ZW-4)
+            matching = {c for c in hand if RANK[c] in table_ranks}
             if matching:
-                if JOKER in cards:
-                    matching.append(JOKER)
-                return [Play(c) for c in matching]
-        return [Play(c) for c in cards]
+                if JOKER in hand:
+                    matching.add(JOKER)
+                return [PLAYS[c] for c in sorted(matching)]
+        return [PLAYS[c] for c in sorted(set(hand))]
 
     def parse_action(self, text: str) -> Play:
         if not isinstance(text, str):
@@ -141,13 +147,12 @@ class ZwickernState(State[Play]):
             self.table = []
         else:
             # ZW-3: a card takes every table card of its rank; table Jokers have no rank.
-            r = card >> 2
-            taken = [c for c in self.table if c != JOKER and c >> 2 == r]
+            r = RANK[card]
+            taken = [c for c in self.table if RANK[c] == r]
             if taken:
-                self.table = [c for c in self.table if c == JOKER or c >> 2 != r]
+                self.table = [c for c in self.table if RANK[c] != r]
         if taken:
-            self.captured[seat].extend(taken)
-            self.captured[seat].append(card)
+            self.captured[seat] = (*self.captured[seat], *taken, card)
             self.last_capturer = seat
         else:
             self.table.append(card)
@@ -183,11 +188,11 @@ class ZwickernState(State[Play]):
     def _end_round(self) -> None:
         # ZW-7: the table goes to the last player who captured (none if nobody did).
         if self.table and self.last_capturer is not None:
-            self.captured[self.last_capturer].extend(self.table)
+            self.captured[self.last_capturer] += tuple(self.table)
             self.table = []
         points = self.round_points()
         self.round_results = [*self.round_results, points]
-        self.match_points = [m + p for m, p in zip(self.match_points, points, strict=True)]
+        self.match_points = tuple(m + p for m, p in zip(self.match_points, points, strict=True))
         if len(self.round_results) >= self.game.rounds:
             self.current = None
             return
@@ -199,9 +204,11 @@ class ZwickernState(State[Play]):
     def _deal(self) -> None:
         """Shuffle all 34 cards; 4 to each player, 4 open to the table (ZW-2)."""
         deck = list(FULL_DECK)
-        self.rng.shuffle(deck)
+        rng = Rng(self.rng_state)
+        rng.shuffle(deck)
+        self.rng_state = rng.state
         self.hands = [[] for _ in range(self.n)]
-        self.captured = [[] for _ in range(self.n)]
+        self.captured = [() for _ in range(self.n)]
         for _ in range(HAND_SIZE):
             for k in range(1, self.n + 1):
                 self.hands[(self.dealer + k) % self.n].append(deck.pop())
@@ -249,8 +256,8 @@ class ZwickernState(State[Play]):
         for r in self.round_results:
             # Below 120 only when nobody captured and the table stayed unclaimed (ZW-7).
             assert sum(r) <= TOTAL_POINTS + MOST_CARDS_BONUS, r
-        assert self.match_points == [sum(col) for col in zip(*self.round_results, strict=True)] or (
-            not self.round_results and self.match_points == [0] * self.n
+        assert list(self.match_points) == [sum(col) for col in zip(*self.round_results, strict=True)] or (
+            not self.round_results and self.match_points == (0,) * self.n
         )
         if self.current is not None:
             assert self.hands[self.current], "the seat to move has no card"
@@ -271,7 +278,7 @@ class ZwickernState(State[Play]):
             "match_points": list(self.match_points),
             "round_results": [list(r) for r in self.round_results],
             "last": _last_json(self.last),
-            "rng": self.rng.state,
+            "rng": self.rng_state,
         }
 
     def observe(self, seat: int | None) -> JSON:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
-from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import FULL_DECK, card_text, parse_card
 
 if TYPE_CHECKING:
@@ -70,9 +69,9 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
         s.dealer = int(view["dealer"])
         s.current = view["current_player"]
         s.table = [parse_card(c) for c in view["table"]]
-        s.captured = [[parse_card(c) for c in p] for p in view["captured"]]
+        s.captured = [tuple(parse_card(c) for c in p) for p in view["captured"]]
         s.last_capturer = view["last_capturer"]
-        s.match_points = [int(p) for p in view["match_points"]]
+        s.match_points = tuple(int(p) for p in view["match_points"])
         s.round_results = [[int(p) for p in r] for r in view["round_results"]]
         last = view["last"]
         s.last = (
@@ -105,5 +104,5 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     s.deck = pool
     if len(s.deck) != int(view["deck_size"]):
         raise PositionError(reason="hand sizes and draw pile do not add up to the pack")
-    s.rng = Rng(rng.getrandbits(64))
+    s.rng_state = rng.getrandbits(64)
     return s

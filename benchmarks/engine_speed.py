@@ -1,0 +1,166 @@
+"""Random-playout speed of every registered game, side by side with reference engines.
+
+Measures player steps per second of random playouts (legal_actions + apply_unchecked with a
+seeded random choice) for each stammtisch game, and in the same run, measured the same way:
+
+* RLCard UNO, rules only (``env.game.init_game()`` / ``env.game.step``), if rlcard is
+  installed (``pip install -e .[bench]``);
+* OpenSpiel ``maedn`` (4 players) driven from a Python loop through ``pyspiel``, if
+  open-spiel is installed.
+
+Rounds alternate between engines so that a noisy machine hurts all of them alike; the
+report gives the median of the rounds and the ratios. Run:
+
+    python benchmarks/engine_speed.py [--seconds 2] [--rounds 5] [--out benchmarks/engine_speed.txt]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import stammtisch
+
+Runner = Callable[[float], tuple[int, float]]
+
+
+def stammtisch_runner(name: str, **options: object) -> Runner:
+    game = stammtisch.load(name, **options)
+
+    def run(seconds: float) -> tuple[int, float]:
+        rng = random.Random(1)
+        steps = 0
+        seed = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            state = game.new_game(seed)
+            seed += 1
+            while not state.is_terminal:
+                legal = state.legal_actions()
+                state = state.apply_unchecked(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - t0
+
+    return run
+
+
+def rlcard_uno_runner() -> Runner | None:
+    try:
+        import rlcard  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    env = rlcard.make("uno", config={"seed": 1})
+
+    def run(seconds: float) -> tuple[int, float]:
+        rng = random.Random(1)
+        game = env.game
+        steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            game.init_game()
+            while not game.is_over():
+                legal = game.get_legal_actions()
+                game.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - t0
+
+    return run
+
+
+def maedn_runner() -> Runner | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("maedn", {"players": 4})
+
+    def run(seconds: float) -> tuple[int, float]:
+        rng = random.Random(1)
+        steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    r = rng.random()
+                    acc = 0.0
+                    chosen = outcomes[-1][0]
+                    for action, p in outcomes:
+                        acc += p
+                        if r < acc:
+                            chosen = action
+                            break
+                    state.apply_action(chosen)
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    steps += 1
+        return steps, time.perf_counter() - t0
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per engine per round")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--out", default=None, help="also write the report here")
+    args = ap.parse_args(argv)
+
+    runners: dict[str, Runner] = {}
+    for name in stammtisch.games():
+        info = stammtisch.info(name)
+        players = sorted({info.min_players, 4} & set(range(info.min_players, info.max_players + 1)))
+        for p in players:
+            runners[f"{name} ({p}p)"] = stammtisch_runner(name, players=p)
+    uno = rlcard_uno_runner()
+    if uno:
+        runners["RLCard UNO (rules only)"] = uno
+    maedn = maedn_runner()
+    if maedn:
+        runners["OpenSpiel maedn (4p, pyspiel)"] = maedn
+
+    rates: dict[str, list[float]] = {k: [] for k in runners}
+    for r in range(args.rounds):
+        for label, run in runners.items():
+            steps, elapsed = run(args.seconds)
+            rates[label].append(steps / elapsed)
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    lines = [
+        "# Engine speed: random-playout player steps per second (median of rounds)",
+        f"# python {platform.python_version()} on {platform.machine()}, "
+        f"{args.rounds} rounds x {args.seconds:g} s per engine, engines interleaved",
+        "",
+        f"{'engine':34} {'steps/s':>12} {'min':>12} {'max':>12}",
+    ]
+    for k, v in rates.items():
+        lines.append(f"{k:34} {med[k]:12,.0f} {min(v):12,.0f} {max(v):12,.0f}")
+    lines.append("")
+    uno_rate = med.get("RLCard UNO (rules only)")
+    maedn_rate = med.get("OpenSpiel maedn (4p, pyspiel)")
+    for k in runners:
+        if uno_rate and not k.startswith(("RLCard", "OpenSpiel")) and not k.startswith("dog"):
+            lines.append(f"ratio {k} / RLCard UNO: {med[k] / uno_rate:.2f}x (goal >= 1.5x)")
+        if maedn_rate and k.startswith("dog"):
+            lines.append(f"ratio {k} / OpenSpiel maedn: {med[k] / maedn_rate:.2f}x (goal >= 0.5x)")
+    if uno_rate is None:
+        lines.append("RLCard not installed: pip install -e .[bench] for the UNO comparison")
+    if maedn_rate is None:
+        lines.append("open-spiel not installed: pip install -e .[bench] for the maedn comparison")
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(report)
+
+
+if __name__ == "__main__":
+    main()
