@@ -35,9 +35,9 @@ async def settle(pilot: Pilot[None], app: StammtischApp, limit: int = 400) -> No
 
 def first_playable_key(screen: GameScreen) -> str:
     """The number key of the first hand card that has a legal move (read from the screen)."""
-    cards = [g for g in screen.groups if g.card is not None]
-    for i, group in enumerate(cards):
-        if group.playable:
+    for i, card in enumerate(screen.hand[:9]):
+        g = screen.group_of(card)
+        if g is not None and screen.groups[g].playable:
             return str(i + 1)
     return "0"
 

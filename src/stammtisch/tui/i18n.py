@@ -113,3 +113,9 @@ def tr(key: str, lang: str = "en", **params: Any) -> str:
 def other_language(lang: str) -> str:
     """The language the switch key turns to."""
     return LANGS[(LANGS.index(lang) + 1) % len(LANGS)] if lang in LANGS else "en"
+
+
+def register(texts: dict[str, dict[str, str]]) -> None:
+    """Add a game presenter's words (both languages); existing keys are kept."""
+    for key, value in texts.items():
+        TEXTS.setdefault(key, value)

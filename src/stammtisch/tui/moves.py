@@ -6,16 +6,16 @@ tokens is the text of a card in hand) and lets the player narrow a large group d
 token (a Dog split 7 or a Joker has many moves): the next choices are the distinct next
 tokens of the notations that start with what was picked so far.
 
->>> tokens("7 a3+5,b1+2")
-['7 ', 'a3+', '5,', 'b1+', '2']
->>> [g.card for g in group_moves(["QH", "X", "take"], ["QH", "X", "7C"])]
-['QH', 'X', '7C', None]
+>>> tokens("7:p0 3-5,p1 20-22")
+['7:', 'p0 ', '3-', '5,', 'p1 ', '20-', '22']
+>>> [(g.card, g.notations) for g in group_moves(["QH", "X", "take 7C"], ["QH", "X", "7C"])]
+[('QH', ('QH',)), ('X', ('X',)), ('7C', ()), (None, ('take 7C',))]
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 _TOKEN = re.compile(r"[^\W_]+[\W_]*|[\W_]+")
@@ -45,22 +45,27 @@ class MoveGroup:
         return bool(self.notations)
 
 
+CardOf = Callable[[str, Sequence[str]], "str | None"]
+
+
 def card_of(notation: str, hand: Sequence[str]) -> str | None:
-    """The hand card a notation names (its first token equal to a card text), if any."""
+    """The hand card a notation is played with: its first token, if that is a hand card.
+
+    Only the first token counts: in ``take 31`` the 31 is not the card played.
+    """
+    first = tokens(notation)
+    if not first:
+        return None
     keys = {card.casefold(): card for card in hand}
-    for tok in tokens(notation):
-        card = keys.get(_bare(tok))
-        if card is not None:
-            return card
-    return None
+    return keys.get(_bare(first[0]))
 
 
-def group_moves(legal: Sequence[str], hand: Sequence[str]) -> list[MoveGroup]:
+def group_moves(legal: Sequence[str], hand: Sequence[str], which: CardOf = card_of) -> list[MoveGroup]:
     """One group per distinct hand card (in hand order, possibly empty), then the rest."""
     by_card: dict[str, list[str]] = {}
     rest: list[str] = []
     for notation in legal:
-        card = card_of(notation, hand)
+        card = which(notation, hand)
         if card is None:
             rest.append(notation)
         else:

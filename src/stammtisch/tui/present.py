@@ -8,7 +8,7 @@ without its own presenter is drawn with its text render (``Game.render``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,6 +18,7 @@ from rich.text import Text
 from stammtisch.core.game import Game
 from stammtisch.tui.cards import chips
 from stammtisch.tui.i18n import tr
+from stammtisch.tui.moves import card_of
 
 View = Mapping[str, Any]
 
@@ -46,11 +47,15 @@ class Presenter:
         table.add_column(tr("points", lang), justify="right")
         for s in range(players):
             score = scores[s] if isinstance(scores, list) and s < len(scores) else ""
-            table.add_row(seat_label(view, s, lang), _num(score))
+            table.add_row(seat_label(view, s, lang), num(score))
         return table
 
     def move_label(self, notation: str, lang: str) -> str:
         return notation
+
+    def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
+        """The hand card a move is made with (by default: the notation's first token)."""
+        return card_of(notation, hand)
 
 
 def seat_label(view: View, seat: int, lang: str) -> Text:
@@ -63,7 +68,7 @@ def seat_label(view: View, seat: int, lang: str) -> Text:
     return text
 
 
-def _num(value: Any) -> str:
+def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -100,14 +105,19 @@ class ZwickernPresenter(Presenter):
                 seat_label(view, s, lang),
                 str(view["hand_sizes"][s]),
                 str(len(view["captured"][s])),
-                _num(view["scores"][s]),
+                num(view["scores"][s]),
             )
         return table
 
 
-PRESENTERS: dict[str, Callable[[Game[Any]], Presenter]] = {"zwickern": ZwickernPresenter}
-
-
 def presenter_for(game: Game[Any]) -> Presenter:
     """The game's presenter, or the text-render fallback."""
-    return PRESENTERS.get(game.name, Presenter)(game)
+    from stammtisch.tui.present_dog import DogPresenter
+    from stammtisch.tui.present_himmel import HimmelPresenter
+
+    presenters: dict[str, Callable[[Game[Any]], Presenter]] = {
+        "zwickern": ZwickernPresenter,
+        "dog": DogPresenter,
+        "himmel": HimmelPresenter,
+    }
+    return presenters.get(game.name, Presenter)(game)

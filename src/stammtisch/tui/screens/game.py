@@ -78,6 +78,7 @@ class GameScreen(Screen[None]):
         self.hint_fn = hint
         self.bot_delay = bot_delay
         self.groups: list[MoveGroup] = []
+        self.hand: list[str] = []
         self.selected: int | None = None
         self.picker: PrefixPicker | None = None
         self.choices: list[Choice] = []
@@ -154,9 +155,10 @@ class GameScreen(Screen[None]):
         view = s.state.observe(seat)
         lang = self.lang
         hand = self.presenter.hand(view)
+        self.hand = hand
         legal = s.legal() if self.my_turn() else []
         old = self.groups[self.selected].card if self.selected is not None and self.groups else None
-        self.groups = group_moves(legal, hand) if legal else [MoveGroup(c, ()) for c in dict.fromkeys(hand)]
+        self.groups = group_moves(legal, hand, self.presenter.card_of)
         keys = [g.card for g in self.groups]
         if self.selected is not None and old in keys and self.groups[keys.index(old)].playable:
             self.selected = keys.index(old)
@@ -191,14 +193,20 @@ class GameScreen(Screen[None]):
             text.append("   " + self.message, style="italic")
         return text
 
+    def group_of(self, card: str) -> int | None:
+        for i, group in enumerate(self.groups):
+            if group.card == card:
+                return i
+        return None
+
     def _draw_hand(self) -> None:
         box = self.query_one("#hand", Horizontal)
         box.remove_children()
-        buttons = [
-            CardButton(g.card, i, g.playable, i == self.selected)
-            for i, g in enumerate(self.groups)
-            if g.card is not None
-        ]
+        buttons = []
+        for i, card in enumerate(self.hand):
+            g = self.group_of(card)
+            playable = g is not None and self.groups[g].playable
+            buttons.append(CardButton(card, i, playable, g is not None and g == self.selected))
         if buttons:
             box.mount(*buttons)
 
@@ -263,10 +271,13 @@ class GameScreen(Screen[None]):
         self.picker = PrefixPicker(self.groups[index].notations)
 
     def action_pick_card(self, index: int) -> None:
-        cards = [i for i, g in enumerate(self.groups) if g.card is not None]
-        if not self.my_turn() or index >= len(cards):
+        """Select the ``index``-th hand card (keys 1-9, or a click) and list its moves."""
+        if not self.my_turn() or index >= len(self.hand):
             return
-        self._select(cards[index])
+        g = self.group_of(self.hand[index])
+        if g is None:
+            return
+        self._select(g)
         self.message = ""
         self.redraw()
 
@@ -286,8 +297,7 @@ class GameScreen(Screen[None]):
         button = event.button
         if isinstance(button, CardButton):
             event.stop()
-            cards = [i for i, g in enumerate(self.groups) if g.card is not None]
-            self.action_pick_card(cards.index(button.index) if button.index in cards else 99)
+            self.action_pick_card(button.index)
         elif isinstance(button, KeyButton):
             event.stop()
             await self.run_action(button.action_name)
