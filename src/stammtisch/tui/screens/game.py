@@ -259,10 +259,11 @@ class GameScreen(Screen[None]):
     def _draw_log(self) -> None:
         lang = self.lang
         self.query_one("#log-title", Static).update(tr("log", lang))
+        # Newest first, so the latest moves are never scrolled away.
         lines = [
-            tr("played", lang, s=m.seat, move=self.presenter.move_label(m.notation, lang))
-            for m in self.session.moves[-12:]
-        ]
+            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.move_label(m.notation, lang))
+            for i, m in reversed(list(enumerate(self.session.moves)))
+        ][:30]
         self.query_one("#log", Static).update("\n".join(lines))
 
     # --- choosing a move -------------------------------------------------------------------
