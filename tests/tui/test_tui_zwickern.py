@@ -11,7 +11,7 @@ from stammtisch.tui.widgets import CardButton
 
 async def test_full_zwickern_game_by_keys_to_the_end() -> None:
     app = StammtischApp(
-        "zwickern", seats=["you", "easy", "hard"], seed=11, start=True, bot_delay=0, hint=None
+        "zwickern", seats=["you", "easy", "medium"], seed=11, start=True, bot_delay=0, hint=None
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
