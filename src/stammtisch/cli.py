@@ -120,6 +120,7 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
     lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
+    ui: Annotated[bool, typer.Option("--ui", help="Step through the game in the terminal UI.")] = False,
 ) -> None:
     """Replay a game record and check that it ends with the recorded result."""
     try:
@@ -127,6 +128,11 @@ def replay(
         final = record.replay(check=True)
     except StammtischError as exc:
         raise _fail(exc, lang) from None
+    if ui:
+        from stammtisch.tui.app import StammtischApp
+
+        StammtischApp(record.game, record=record, lang=lang).run()
+        return
     if show:
         console.print(final.render(None, lang))
     console.print(
@@ -138,20 +144,41 @@ def replay(
 def play(
     game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")] = "zwickern",
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat.")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat (--plain).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
     lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
-    save: Annotated[Path | None, typer.Option(help="Where to write the game record.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Where to write the game record (--plain).")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Seats, comma-separated: you, person (hot-seat), or a bot level "
+            "(easy, medium, hard, random); skips the setup screen."
+        ),
+    ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Plain text prompt instead of the full-screen UI.")
+    ] = False,
 ) -> None:
-    """Play against random bots at a plain prompt."""
-    from stammtisch.plain_play import play_plain
-
+    """Play in the terminal UI (seats: you, bots, people at the same keyboard)."""
     try:
-        g = stammtisch.load(game, **parse_options(option, players))
+        opts = parse_options(option, players)
+        g = stammtisch.load(game, **opts)
     except StammtischError as exc:
         raise _fail(exc, lang) from None
-    play_plain(g, seat=seat, seed=seed, lang=lang, save=save, console=console)
+    if plain:
+        from stammtisch.plain_play import play_plain
+
+        play_plain(g, seat=seat, seed=seed, lang=lang, save=save, console=console)
+        return
+    from stammtisch.tui.app import StammtischApp
+
+    seat_list = [k.strip() for k in seats.split(",")] if seats else None
+    if seat_list is not None:
+        opts["players"] = len(seat_list)
+    StammtischApp(
+        game, options=opts, seats=seat_list, seed=seed, lang=lang, start=seat_list is not None
+    ).run()
 
 
 @app.command("info")

@@ -1,0 +1,93 @@
+"""The Textual application: setup, play and replay screens over one language switch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from stammtisch.records.record import GameRecord
+from stammtisch.tui.hints import Hint, hint_provider
+from stammtisch.tui.i18n import other_language, tr
+from stammtisch.tui.screens.game import GameScreen
+from stammtisch.tui.screens.replay import ReplayScreen
+from stammtisch.tui.screens.setup import SetupScreen
+from stammtisch.tui.session import Session, new_session
+
+_NO_HINT: Any = object()
+
+
+class StammtischApp(App[None]):
+    """``stammtisch play`` and ``stammtisch replay --ui``.
+
+    Give ``record`` to replay it, ``session`` to play it, ``seats`` to start at once, or
+    nothing to choose the seats on the setup screen first.
+    """
+
+    TITLE = "stammtisch"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "switch_language", show=False),
+        Binding("q", "quit", show=False),
+    ]
+
+    def __init__(
+        self,
+        game: str = "zwickern",
+        *,
+        options: dict[str, Any] | None = None,
+        seats: Sequence[str] | None = None,
+        seed: int | None = None,
+        lang: str = "en",
+        record: GameRecord | None = None,
+        session: Session | None = None,
+        hint: Hint | None = _NO_HINT,
+        bot_delay: float = 0.4,
+        start: bool = False,
+    ) -> None:
+        super().__init__()
+        self.game_name = game
+        self.options = dict(options or {})
+        self.seats = list(seats) if seats else None
+        self.seed = seed
+        self.lang = lang
+        self.record = record
+        self.session = session
+        self.hint: Hint | None = hint_provider() if hint is _NO_HINT else hint
+        self.bot_delay = bot_delay
+        self.start_now = start
+
+    def on_mount(self) -> None:
+        if self.record is not None:
+            self.push_screen(ReplayScreen(self.record))
+        elif self.session is not None:
+            self.start_session(self.session)
+        elif self.start_now and self.seats:
+            self.start_session(new_session(self.game_name, self.seats, self.seed, self.options))
+        else:
+            self.push_screen(
+                SetupScreen(self.game_name, self.options, self.seats, self.seed, self.start_session)
+            )
+
+    def start_session(self, session: Session) -> None:
+        self.session = session
+        screen = GameScreen(session, self.hint, self.bot_delay)
+        if len(self.screen_stack) > 1:  # the setup screen gives way to the game
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def game_screen(self) -> GameScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def action_switch_language(self) -> None:
+        self.lang = other_language(self.lang)
+        self.sub_title = tr("app_title", self.lang)
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()

@@ -1,0 +1,123 @@
+"""How a game's view is drawn: table, seats and hand, read from the view only.
+
+A presenter turns one seat's view (``State.observe(seat)``) into Rich renderables for the
+board area and the seat table, and names the hand cards. It never computes a rule: what
+is legal comes from the legal notations, what is seen comes from the view. A game
+without its own presenter is drawn with its text render (``Game.render``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from stammtisch.core.game import Game
+from stammtisch.tui.cards import chips
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.moves import card_of
+
+View = Mapping[str, Any]
+
+
+class Presenter:
+    """The fallback: the game's own text picture and whatever seat data the view has."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def hand(self, view: View) -> list[str]:
+        hand = view.get("hand")
+        if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
+            return list(hand)
+        return []
+
+    def board(self, view: View, lang: str) -> RenderableType:
+        return Text(self.game.render(view, lang))
+
+    def seats(self, view: View, lang: str) -> RenderableType:
+        """A seat table: one row per seat with the per-seat lists the view holds."""
+        scores = view.get("scores")
+        players = int(view.get("players", self.game.num_players))
+        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+        table.add_column("")
+        table.add_column(tr("points", lang), justify="right")
+        for s in range(players):
+            score = scores[s] if isinstance(scores, list) and s < len(scores) else ""
+            table.add_row(seat_label(view, s, lang), num(score))
+        return table
+
+    def move_label(self, notation: str, lang: str) -> str:
+        return notation
+
+    def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
+        """The hand card a move is made with (by default: the notation's first token)."""
+        return card_of(notation, hand)
+
+
+def seat_label(view: View, seat: int, lang: str) -> Text:
+    """``> Seat 1 (you)``: the arrow marks the seat to move."""
+    you = view.get("seat") == seat
+    mover = view.get("current_player") == seat
+    text = Text()
+    text.append("▶ " if mover else "  ", style="bold yellow")
+    text.append(tr("seat_you" if you else "seat", lang, s=seat), style="bold" if you else "")
+    return text
+
+
+def num(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class ZwickernPresenter(Presenter):
+    """Zwickern: the open table cards, the draw pile, each seat's hand size and captures."""
+
+    def board(self, view: View, lang: str) -> RenderableType:
+        head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
+        head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
+        table = Text(f"{tr('table', lang)}: ", style="bold")
+        table.append_text(chips(view["table"], tr("empty", lang)))
+        deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
+        parts: list[RenderableType] = [head, table, deck]
+        last = view.get("last")
+        if last:
+            line = Text(tr("played", lang, s=last["seat"], move=""), style="dim")
+            line.append_text(chips([last["card"]]))
+            if last["captured"]:
+                line.append(" → ")
+                line.append_text(chips(last["captured"]))
+            parts.append(line)
+        return Group(*parts)
+
+    def seats(self, view: View, lang: str) -> RenderableType:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("")
+        table.add_column(tr("cards_in_hand", lang), justify="right")
+        table.add_column(tr("captured", lang), justify="right")
+        table.add_column(tr("points", lang), justify="right")
+        for s in range(int(view["players"])):
+            table.add_row(
+                seat_label(view, s, lang),
+                str(view["hand_sizes"][s]),
+                str(len(view["captured"][s])),
+                num(view["scores"][s]),
+            )
+        return table
+
+
+def presenter_for(game: Game[Any]) -> Presenter:
+    """The game's presenter, or the text-render fallback."""
+    from stammtisch.tui.present_dog import DogPresenter
+    from stammtisch.tui.present_himmel import HimmelPresenter
+
+    presenters: dict[str, Callable[[Game[Any]], Presenter]] = {
+        "zwickern": ZwickernPresenter,
+        "dog": DogPresenter,
+        "himmel": HimmelPresenter,
+    }
+    return presenters.get(game.name, Presenter)(game)

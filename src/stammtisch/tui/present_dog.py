@@ -1,0 +1,179 @@
+"""Dog drawn from a view: the track as a ring, the pegs by number, kennels and Himmels.
+
+The view lists each seat's four pegs as tokens: ``K`` (kennel), ``S`` (fresh on its start
+field), a track field number, or ``H1`` … ``H4``. Peg ``p{4s+i}`` is seat ``s``'s ``i``-th
+token, which is how the move notation names it, so the board prints peg numbers.
+Track fields run in the direction of play; seat ``s``'s start field is ``16*s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.moves import card_of, tokens
+from stammtisch.tui.present import Presenter, View, seat_label
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
+FIELDS_PER_SEAT = 16
+CELL = 3
+
+register(
+    {
+        "dog_round": {"en": "Round {r} ({h} cards)", "de": "Runde {r} ({h} Karten)"},
+        "dog_exchange": {
+            "en": "Card exchange: seat {s} gives a card to the partner",
+            "de": "Kartentausch: Platz {s} gibt dem Partner eine Karte",
+        },
+        "dog_helps": {"en": "seat {s} moves seat {c}'s pegs", "de": "Platz {s} fährt mit Platz {c}"},
+        "dog_kennel": {"en": "Kennel", "de": "Lager"},
+        "dog_himmel": {"en": "Himmel", "de": "Himmel"},
+        "dog_team": {"en": "Team", "de": "Partei"},
+        "dog_folded": {"en": "out", "de": "ausgeschieden"},
+        "dog_discards": {"en": "Discards: {n}, top {top}", "de": "Ablage: {n}, oben {top}"},
+        "dog_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
+        "dog_exchanged": {"en": "You gave {g}, received {r}", "de": "Du gabst {g}, erhieltst {r}"},
+        "dog_winner": {"en": "Team {t} wins", "de": "Partei {t} gewinnt"},
+    }
+)
+
+
+def ring_cells(fields: int) -> list[tuple[int, int]]:
+    """(row, column) of each track field on a square ring, field 0 at the top left.
+
+    >>> cells = ring_cells(64)
+    >>> cells[0], cells[16], cells[32], cells[48], len(set(cells))
+    ((0, 0), (0, 16), (16, 16), (16, 0), 64)
+    """
+    side = fields // 4
+    out: list[tuple[int, int]] = []
+    out += [(0, c) for c in range(side)]
+    out += [(r, side) for r in range(side)]
+    out += [(side, side - c) for c in range(side)]
+    out += [(side - r, 0) for r in range(side)]
+    return out
+
+
+def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
+    """Track field -> (seat, peg number, fresh), read from the view's tokens."""
+    places: dict[str, tuple[int, int, bool]] = {}
+    for seat, pegs in enumerate(view["pegs"]):
+        for i, token in enumerate(pegs):
+            peg = 4 * seat + i
+            if token == "S":
+                places[str(FIELDS_PER_SEAT * seat)] = (seat, peg, True)
+            elif token != "K" and not str(token).startswith("H"):
+                places[str(token)] = (seat, peg, False)
+    return places
+
+
+class DogPresenter(Presenter):
+    def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
+        """``give 7`` (the exchange) is made with the 7 as well."""
+        parts = tokens(notation)
+        if len(parts) == 2 and parts[0].strip().casefold() == "give":
+            return card_of(parts[1], hand)
+        return card_of(notation, hand)
+
+    def board(self, view: View, lang: str) -> RenderableType:
+        players = int(view["players"])
+        fields = FIELDS_PER_SEAT * players
+        side = fields // 4
+        grid: list[list[Text]] = [[Text(" " * CELL) for _ in range(side + 1)] for _ in range(side + 1)]
+        places = peg_places(view)
+        for field, (r, c) in enumerate(ring_cells(fields)):
+            grid[r][c] = self._cell(field, places)
+        lines = [Text("").join(row) for row in grid]
+        # The inside of the ring: one line per seat with kennel and Himmel.
+        inner = [self._legend(lang), *(self._seat_line(view, s, lang) for s in range(players))]
+        for k, text in enumerate(inner):
+            row = 2 + k * 2
+            if row >= side:
+                break
+            pad = Text(" " * CELL)
+            pad.append_text(text)
+            pad.truncate((side - 1) * CELL, pad=True)
+            lines[row] = Text("").join([grid[row][0], pad, grid[row][side]])
+        head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
+        head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
+        parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
+        return Group(*parts)
+
+    @staticmethod
+    def _cell(field: int, places: dict[str, tuple[int, int, bool]]) -> Text:
+        hit = places.get(str(field))
+        if hit is not None:
+            seat, peg, fresh = hit
+            style = SEAT_STYLES[seat % len(SEAT_STYLES)] + (" reverse" if fresh else "")
+            return Text(f"{peg:>2} ", style=style)
+        if field % FIELDS_PER_SEAT == 0:
+            seat = field // FIELDS_PER_SEAT
+            return Text(" ◆ ", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
+        return Text(" · ", style="dim")
+
+    @staticmethod
+    def _seat_line(view: View, seat: int, lang: str) -> Text:
+        """``2: K 8 9  H[10  ··  ··  11]``: kennel pegs, then the four Himmel fields."""
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+        pegs = view["pegs"][seat]
+        line = Text(f"{seat}: ", style=style)
+        kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
+        line.append(tr("dog_kennel", lang)[0] + " ")
+        line.append(" ".join(str(p) for p in kennel) or "-", style=style)
+        line.append("  H[")
+        for h in range(1, 5):
+            owner = next((4 * seat + i for i, t in enumerate(pegs) if t == f"H{h}"), None)
+            line.append("··" if owner is None else f"{owner:>2}", style=style if owner is not None else "dim")
+            if h < 4:
+                line.append(" ")
+        line.append("]")
+        return line
+
+    @staticmethod
+    def _legend(lang: str) -> Text:
+        kennel = tr("dog_kennel", lang)
+        return Text(f"{kennel[0]} = {kennel}, H = {tr('dog_himmel', lang)}", style="dim")
+
+    @staticmethod
+    def _footer(view: View, lang: str) -> Text:
+        discards = view.get("discards") or []
+        text = Text(tr("draw_pile", lang, n=view["pile_size"]))
+        text.append("   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
+        cur = view.get("current_player")
+        if view.get("phase") == "exchange" and cur is not None:
+            text.append("\n" + tr("dog_exchange", lang, s=cur), style="bold")
+        elif cur is not None and view.get("moves_for") not in (None, cur):
+            text.append("\n" + tr("dog_helps", lang, s=cur, c=view["moves_for"]), style="bold")
+        ex = view.get("exchange") or {}
+        if ex.get("gave"):
+            text.append("\n" + tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?"))
+        last = view.get("last")
+        if last:
+            text.append("\n" + tr("dog_last", lang, s=last["seat"], move=last["action"]), style="dim")
+        if view.get("terminal") and view.get("winner") is not None:
+            text.append("\n" + tr("dog_winner", lang, t=view["winner"]), style="bold green")
+        return text
+
+    def seats(self, view: View, lang: str) -> RenderableType:
+        team_of = {s: k for k, pair in enumerate(view["teams"]) for s in pair}
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("")
+        table.add_column(tr("dog_team", lang), justify="right")
+        table.add_column(tr("cards_in_hand", lang), justify="right")
+        table.add_column(tr("dog_kennel", lang), justify="right")
+        table.add_column(tr("dog_himmel", lang), justify="right")
+        for s in range(int(view["players"])):
+            pegs = view["pegs"][s]
+            cards = tr("dog_folded", lang) if view["folded"][s] else str(view["hand_sizes"][s])
+            table.add_row(
+                seat_label(view, s, lang),
+                str(team_of.get(s, "")),
+                cards,
+                str(sum(1 for t in pegs if t == "K")),
+                str(sum(1 for t in pegs if str(t).startswith("H"))),
+            )
+        return table

@@ -1,0 +1,73 @@
+"""Himmel, A… und Zwirn drawn from a view: the two piles with their targets, the marker,
+the direction of play, the draw pile and everybody's penalty pile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from stammtisch.tui.cards import chips
+from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.present import Presenter, View, num, seat_label
+
+register(
+    {
+        "haz_game": {"en": "Game {g} of {G}", "de": "Spiel {g} von {G}"},
+        "haz_direction": {"en": "Direction: {d}", "de": "Richtung: {d}"},
+        "haz_clockwise": {"en": "clockwise ↻", "de": "im Uhrzeigersinn ↻"},
+        "haz_counter": {"en": "counter-clockwise ↺", "de": "gegen den Uhrzeigersinn ↺"},
+        "haz_pile": {"en": "Pile {name}", "de": "Stapel {name}"},
+        "haz_target": {"en": "target", "de": "Ziel"},
+        "haz_marked": {"en": "◆ marked: taken next", "de": "◆ markiert: wird als Nächstes gezogen"},
+        "haz_penalty": {"en": "Penalty", "de": "Misthaufen"},
+        "haz_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
+    }
+)
+
+
+class HimmelPresenter(Presenter):
+    def board(self, view: View, lang: str) -> RenderableType:
+        head = Text(tr("haz_game", lang, g=int(view["game_no"]) + 1, G=view["games"]), style="bold")
+        turn = tr("haz_clockwise" if view["direction"] == 1 else "haz_counter", lang)
+        head.append("   " + tr("haz_direction", lang, d=turn))
+        head.append("   " + tr("draw_pile", lang, n=view["deck_size"]))
+        piles = Table(box=None, pad_edge=False, show_header=False)
+        piles.add_column(style="bold")
+        piles.add_column()
+        for pile in view["piles"]:
+            line = Text(f"{tr('haz_target', lang)} ")
+            target = pile.get("target")
+            line.append_text(chips([target] if target else [], "-"))
+            line.append("  ")
+            line.append_text(chips(pile["cards"][-8:], tr("empty", lang)))
+            if pile.get("marked"):
+                line.append("   " + tr("haz_marked", lang), style="bold yellow")
+            piles.add_row(tr("haz_pile", lang, name=pile["name"]), line)
+        parts: list[RenderableType] = [head, piles]
+        last = view.get("last")
+        if last:
+            parts.append(Text(tr("haz_last", lang, s=last["seat"], move=last["action"]), style="dim"))
+        return Group(*parts)
+
+    def seats(self, view: View, lang: str) -> RenderableType:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("")
+        table.add_column(tr("cards_in_hand", lang), justify="right")
+        table.add_column(tr("haz_penalty", lang), justify="right")
+        table.add_column(tr("points", lang), justify="right")
+        for s in range(int(view["players"])):
+            table.add_row(
+                seat_label(view, s, lang),
+                str(view["hand_sizes"][s]),
+                str(view["penalty_counts"][s]),
+                num(_score(view, s)),
+            )
+        return table
+
+
+def _score(view: View, seat: int) -> Any:
+    scores = view.get("scores")
+    return scores[seat] if isinstance(scores, list) else ""

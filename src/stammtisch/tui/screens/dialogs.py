@@ -1,0 +1,92 @@
+"""Small modal screens: the hot-seat handover and the file path prompt."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Label, Static
+
+from stammtisch.tui.i18n import tr
+
+
+class HandoverScreen(Screen[int]):
+    """Hides the table until the next person at the keyboard confirms (hot-seat).
+
+    A full, opaque screen (not a modal over the game) so that nothing of the previous
+    player's hand shows through while the keyboard changes hands.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", show=False),
+        Binding("space", "ready", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    HandoverScreen { align: center middle; }
+    HandoverScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2; }
+    HandoverScreen #handover-title { text-style: bold; margin-bottom: 1; }
+    HandoverScreen Button { margin-top: 1; }
+    """
+
+    def __init__(self, seat: int, lang: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(tr("handover_title", self.lang, s=self.seat), id="handover-title")
+            yield Static(tr("handover_text", self.lang, s=self.seat), id="handover-text")
+            yield Button(tr("ready", self.lang, s=self.seat), id="ready", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        self.dismiss(self.seat)
+
+
+class PathScreen(ModalScreen[str | None]):
+    """Ask for a file path (saving or loading a game record)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    DEFAULT_CSS = """
+    PathScreen { align: center middle; }
+    PathScreen > Vertical { width: 70; height: auto; border: thick $accent; padding: 1 2; background: $surface; }
+    PathScreen Horizontal { height: auto; margin-top: 1; }
+    PathScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, title_key: str, default: str, lang: str) -> None:
+        super().__init__()
+        self.title_key = title_key
+        self.default = default
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(tr(self.title_key, self.lang))
+            yield Input(self.default, id="path")
+            with Horizontal():
+                yield Button(tr("ok", self.lang), id="ok", variant="primary")
+                yield Button(tr("cancel", self.lang), id="cancel")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.dismiss(self.query_one("#path", Input).value.strip() or None)
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

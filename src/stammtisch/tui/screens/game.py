@@ -1,0 +1,445 @@
+"""The game screen: board, seats, hand, the moves of the selected card, log and keys.
+
+Everything shown is read from the view of the seat at the keyboard; a move is sent as
+notation. Bots think in a worker thread, so the screen stays live; their answer is used
+only if the game has not moved on meanwhile (undo, load).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from stammtisch.core.errors import StammtischError
+from stammtisch.records.record import GameRecord
+from stammtisch.tui.hints import Hint
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
+from stammtisch.tui.present import presenter_for
+from stammtisch.tui.screens.dialogs import HandoverScreen, PathScreen
+from stammtisch.tui.session import Session
+from stammtisch.tui.widgets import CardButton, KeyBar, KeyButton
+
+if TYPE_CHECKING:
+    from stammtisch.tui.app import StammtischApp
+
+GAME_KEYS = [
+    ("h", "b_hint", "hint"),
+    ("u", "b_undo", "undo"),
+    ("l", "b_lang", "app.switch_language"),
+    ("s", "b_save", "save"),
+    ("o", "b_load", "load"),
+    ("q", "b_quit", "app.quit"),
+]
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(i), f"pick_card({i - 1})", show=False) for i in range(1, 10)),
+        Binding("0", "pick_other", show=False),
+        Binding("backspace", "step_back", show=False),
+        Binding("escape", "step_back", show=False),
+        Binding("h", "hint", show=False),
+        Binding("u", "undo", show=False),
+        Binding("s", "save", show=False),
+        Binding("o", "load", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen #main { height: 1fr; }
+    GameScreen #left { width: 3fr; }
+    GameScreen #right { width: 2fr; min-width: 34; }
+    GameScreen #status { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    GameScreen #board { height: auto; padding: 0 1; border: round $primary; }
+    GameScreen #seats { height: auto; padding: 0 1; border: round $primary-darken-2; }
+    GameScreen #hand-title, GameScreen #moves-title, GameScreen #log-title { padding: 0 1; text-style: bold; }
+    GameScreen #hand { height: auto; min-height: 1; padding: 0 1; }
+    GameScreen #hand Button.card { margin: 0 1 0 0; min-width: 5; }
+    GameScreen #hand Button.selected { background: $accent; }
+    GameScreen #hand Button.unplayable { text-style: dim; }
+    GameScreen #moves { height: 1fr; min-height: 5; }
+    GameScreen #log { height: 1fr; min-height: 4; padding: 0 1; }
+    """
+
+    def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
+        super().__init__()
+        self.session = session
+        self.presenter = presenter_for(session.game)
+        self.hint_fn = hint
+        self.bot_delay = bot_delay
+        self.groups: list[MoveGroup] = []
+        self.hand: list[str] = []
+        self.selected: int | None = None
+        self.picker: PrefixPicker | None = None
+        self.choices: list[Choice] = []
+        self.confirmed: int | None = None  # hot-seat: the person who confirmed the handover
+        self.message = ""
+        self.hinted: str | None = None
+        self._handover_open = False
+
+    @property
+    def stapp(self) -> StammtischApp:
+        from stammtisch.tui.app import StammtischApp
+
+        assert isinstance(self.app, StammtischApp)
+        return self.app
+
+    @property
+    def lang(self) -> str:
+        return self.stapp.lang
+
+    # --- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="left"):
+                yield Static(id="board")
+                yield Static(id="seats")
+                yield Static(id="log-title")
+                yield Static(id="log")
+            with Vertical(id="right"):
+                yield Static(id="hand-title")
+                yield Horizontal(id="hand")
+                yield Static(id="moves-title")
+                yield OptionList(id="moves")
+        yield KeyBar(GAME_KEYS, self.lang)
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # --- what is shown ---------------------------------------------------------------------
+    def display_seat(self) -> int | None:
+        """The seat whose private view is on screen (hot-seat: only after the handover)."""
+        if self.session.hot_seat:
+            return self.confirmed
+        return self.session.viewer()
+
+    def my_turn(self) -> bool:
+        seat = self.display_seat()
+        return seat is not None and seat == self.session.to_move and not self.session.over
+
+    def advance(self) -> None:
+        """Bring the screen up to the session: handover, redraw, start a bot if one moves."""
+        s = self.session
+        cur = s.to_move
+        if s.hot_seat and s.is_human(cur) and cur != self.confirmed:
+            self.confirmed = None
+            self.redraw()
+            if not self._handover_open:
+                self._handover_open = True
+                assert cur is not None
+                self.app.push_screen(HandoverScreen(cur, self.lang), self._handed_over)
+            return
+        self.redraw()
+        if cur is not None and not s.is_human(cur):
+            self.think()
+
+    def _handed_over(self, seat: int | None) -> None:
+        self._handover_open = False
+        self.confirmed = seat
+        self.advance()
+
+    def redraw(self) -> None:
+        s = self.session
+        seat = self.display_seat()
+        view = s.state.observe(seat)
+        lang = self.lang
+        hand = self.presenter.hand(view)
+        self.hand = hand
+        legal = s.legal() if self.my_turn() else []
+        old = self.groups[self.selected].card if self.selected is not None and self.groups else None
+        self.groups = group_moves(legal, hand, self.presenter.card_of)
+        keys = [g.card for g in self.groups]
+        if self.selected is not None and old in keys and self.groups[keys.index(old)].playable:
+            self.selected = keys.index(old)
+        else:
+            self.selected = None
+            self.picker = None
+        if self.selected is None and legal:
+            playable = [i for i, g in enumerate(self.groups) if g.playable]
+            if len(playable) == 1 and self.groups[playable[0]].card is None:
+                self._select(playable[0])
+        self.query_one("#status", Static).update(self.status_text())
+        self.query_one("#board", Static).update(self.presenter.board(view, lang))
+        self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
+        title = tr("hand", lang) if seat is None else tr("hand_of", lang, s=seat)
+        self.query_one("#hand-title", Static).update(title)
+        self._draw_hand()
+        self._draw_moves()
+        self._draw_log()
+        self.query_one(KeyBar).relabel(lang)
+
+    def status_text(self) -> Text:
+        s = self.session
+        lang = self.lang
+        if s.over:
+            scores = ", ".join(_num(x) for x in s.state.scores())
+            text = Text(tr("over", lang, scores=scores), style="bold green")
+        elif self.my_turn():
+            text = Text(tr("your_turn", lang, s=s.to_move), style="bold yellow")
+        else:
+            text = Text(tr("waiting", lang, s=s.to_move))
+        if self.message:
+            text.append("   " + self.message, style="italic")
+        return text
+
+    def group_of(self, card: str) -> int | None:
+        for i, group in enumerate(self.groups):
+            if group.card == card:
+                return i
+        return None
+
+    def _draw_hand(self) -> None:
+        box = self.query_one("#hand", Horizontal)
+        box.remove_children()
+        buttons = []
+        for i, card in enumerate(self.hand):
+            g = self.group_of(card)
+            playable = g is not None and self.groups[g].playable
+            buttons.append(CardButton(card, i, playable, g is not None and g == self.selected))
+        if buttons:
+            box.mount(*buttons)
+
+    def _draw_moves(self) -> None:
+        lang = self.lang
+        options = self.query_one("#moves", OptionList)
+        options.clear_options()
+        self.choices = []
+        if not self.my_turn():
+            self.query_one("#moves-title", Static).update(tr("moves", lang))
+            return
+        if self.picker is None:
+            others = [i for i, g in enumerate(self.groups) if g.card is None and g.playable]
+            hint = tr("pick_card", lang)
+            if others:
+                hint += "  0: " + tr("other_moves", lang)
+            self.query_one("#moves-title", Static).update(hint)
+            return
+        group = self.groups[self.selected] if self.selected is not None else None
+        title = tr("moves", lang)
+        if group is not None and group.card is None:
+            title = tr("other_moves", lang)
+        elif group is not None and group.card is not None:
+            title = Text(f"{tr('moves', lang)}: ").plain + group.card
+        self.query_one("#moves-title", Static).update(title)
+        if self.picker.stack:
+            self.choices.append(Choice(tr("step_back", lang), "", False, 0))
+        self.choices.extend(self.picker.choices())
+        items: list[Option] = []
+        for c in self.choices:
+            if c.count == 0:
+                items.append(Option(Text(c.label, style="dim")))
+            elif c.complete:
+                label = Text(self.presenter.move_label(c.value, lang))
+                if c.value == self.hinted:
+                    label.append("  ★", style="bold yellow")
+                items.append(Option(label))
+            else:
+                items.append(Option(tr("steps_more", lang, text=c.label, n=c.count)))
+        options.add_options(items)
+        if items:
+            first = 1 if self.picker.stack and len(items) > 1 else 0
+            if self.hinted is not None:
+                first = next((i for i, c in enumerate(self.choices) if c.value == self.hinted), first)
+            options.highlighted = first
+            options.focus()
+        if not self.groups or self.selected is None or not self.groups[self.selected].playable:
+            options.add_option(Option(tr("no_moves", lang), disabled=True))
+
+    def _draw_log(self) -> None:
+        lang = self.lang
+        self.query_one("#log-title", Static).update(tr("log", lang))
+        # Newest first, so the latest moves are never scrolled away.
+        lines = [
+            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.move_label(m.notation, lang))
+            for i, m in reversed(list(enumerate(self.session.moves)))
+        ][:30]
+        self.query_one("#log", Static).update("\n".join(lines))
+
+    # --- choosing a move -------------------------------------------------------------------
+    def _select(self, index: int) -> None:
+        self.selected = index
+        self.picker = PrefixPicker(self.groups[index].notations)
+
+    def action_pick_card(self, index: int) -> None:
+        """Select the ``index``-th hand card (keys 1-9, or a click) and list its moves."""
+        if not self.my_turn() or index >= len(self.hand):
+            return
+        g = self.group_of(self.hand[index])
+        if g is None:
+            return
+        self._select(g)
+        self.message = ""
+        self.redraw()
+
+    def action_pick_other(self) -> None:
+        others = [i for i, g in enumerate(self.groups) if g.card is None]
+        if self.my_turn() and others:
+            self._select(others[0])
+            self.redraw()
+
+    def action_step_back(self) -> None:
+        if self.picker is not None and not self.picker.back():
+            self.picker = None
+            self.selected = None
+        self.redraw()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        if isinstance(button, CardButton):
+            event.stop()
+            self.action_pick_card(button.index)
+        elif isinstance(button, KeyButton):
+            event.stop()
+            await self.run_action(button.action_name)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_index >= len(self.choices) or self.picker is None:
+            return
+        choice = self.choices[event.option_index]
+        if choice.count == 0:
+            self.action_step_back()
+        elif choice.complete:
+            self.play(choice.value)
+        else:
+            self.picker.descend(choice.value)
+            self.redraw()
+
+    def play(self, notation: str) -> None:
+        """Send a human move in notation; errors are shown, never hidden."""
+        try:
+            self.session.play(notation)
+        except StammtischError as exc:
+            self.message = exc.message(self.lang)
+            self.redraw()
+            return
+        self.selected = None
+        self.picker = None
+        self.hinted = None
+        self.message = ""
+        self.advance()
+
+    # --- bots ------------------------------------------------------------------------------
+    def think(self) -> None:
+        request = self.session.bot_request()
+        if request is None:
+            return
+        bot, view, legal, stamp = request
+        self._think(bot, view, legal, stamp)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, bot: Any, view: dict[str, Any], legal: list[Any], stamp: int) -> None:
+        if self.bot_delay:
+            time.sleep(self.bot_delay)
+        action = bot.choose(view, legal)
+        self.app.call_from_thread(self._bot_moved, str(action), stamp)
+
+    def _bot_moved(self, notation: str, stamp: int) -> None:
+        s = self.session
+        if stamp != len(s.moves) or s.over or s.is_human(s.to_move):
+            return  # the game moved on while the bot was thinking (undo, load)
+        s.play(notation)
+        self.advance()
+
+    # --- keys ------------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        if self.hint_fn is None:
+            self.say(tr("hint_unavailable", self.lang))
+            return
+        if not self.my_turn():
+            self.say(tr("hint_not_now", self.lang))
+            return
+        seat = self.session.to_move
+        assert seat is not None
+        self.say(tr("hint_thinking", self.lang))
+        self._hint(seat, self.session.state.observe(seat), list(self.session.state.legal_actions()))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, seat: int, view: dict[str, Any], legal: list[Any]) -> None:
+        assert self.hint_fn is not None
+        stamp = len(self.session.moves)
+        notation = self.hint_fn(self.session.game, seat, view, legal, self.session.seed + stamp)
+        self.app.call_from_thread(self._hinted, notation, stamp)
+
+    def _hinted(self, notation: str | None, stamp: int) -> None:
+        if stamp != len(self.session.moves):
+            return
+        if notation is None:
+            self.say(tr("hint_unavailable", self.lang))
+            return
+        self.hinted = notation
+        for i, g in enumerate(self.groups):
+            if notation in g.notations:
+                self._select(i)
+                break
+        self.say(tr("hint", self.lang, move=self.presenter.move_label(notation, self.lang)))
+
+    def action_undo(self) -> None:
+        s = self.session
+        if not s.can_undo:
+            self.say(tr("undo_unavailable" if len(s.humans) != 1 else "undo_nothing", self.lang))
+            return
+        n = s.undo()
+        self.selected = None
+        self.picker = None
+        self.hinted = None
+        self.message = tr("undo_done", self.lang, n=n)
+        self.advance()
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.redraw()
+
+    def action_save(self) -> None:
+        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
+        self.app.push_screen(PathScreen("save_title", default, self.lang), self._save_to)
+
+    def _save_to(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            saved = self.session.record().save(path)
+        except (OSError, StammtischError) as exc:
+            self.say(exc.message(self.lang) if isinstance(exc, StammtischError) else str(exc))
+            return
+        self.say(tr("saved", self.lang, path=saved))
+
+    def action_load(self) -> None:
+        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
+        self.app.push_screen(PathScreen("load_title", default, self.lang), self._load_from)
+
+    def _load_from(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            record = GameRecord.load(path)
+            session = Session.from_record(record)
+        except StammtischError as exc:
+            self.say(exc.message(self.lang))
+            return
+        self.session = session
+        self.presenter = presenter_for(session.game)
+        self.selected = None
+        self.picker = None
+        self.hinted = None
+        self.confirmed = None
+        self.message = tr("loaded", self.lang, path=path, n=len(record.actions))
+        self.advance()
+
+    def relabel(self) -> None:
+        self.redraw()
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

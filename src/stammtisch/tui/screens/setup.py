@@ -1,0 +1,164 @@
+"""The setup screen: number of players, who sits on each seat, and the seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.registry import info
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
+from stammtisch.tui.widgets import KeyBar, KeyButton
+
+SETUP_KEYS = [("l", "b_lang", "app.switch_language"), ("q", "b_quit", "app.quit")]
+
+
+def kind_label(kind: str, lang: str) -> str:
+    if kind == YOU:
+        return tr("kind_you", lang)
+    if kind == PERSON:
+        return tr("kind_person", lang)
+    return tr("kind_bot", lang, level=tr(f"level_{kind}", lang))
+
+
+class SetupScreen(Screen[None]):
+    """Pick players and seats; Start builds the session and hands it to ``on_start``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", show=False)]
+
+    DEFAULT_CSS = """
+    SetupScreen { align: center top; }
+    SetupScreen #setup { width: 72; height: auto; padding: 1 2; border: round $primary; }
+    SetupScreen #setup-title { text-style: bold; margin-bottom: 1; }
+    SetupScreen .row { height: auto; }
+    SetupScreen .row Label { width: 22; padding: 1 1 0 0; }
+    SetupScreen .row Select, SetupScreen .row Input { width: 1fr; }
+    SetupScreen #seats { height: auto; }
+    SetupScreen #start { margin-top: 1; }
+    SetupScreen #setup-error { color: $error; height: auto; }
+    """
+
+    def __init__(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seats: Sequence[str] | None,
+        seed: int | None,
+        on_start: Callable[[Session], None],
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.options = dict(options)
+        self.game_info = info(game)
+        players = int(self.options.get("players", len(seats) if seats else self.game_info.min_players))
+        spec = self.game_info.option("players")
+        if spec is not None and "players" not in self.options and not seats:
+            players = int(spec.default)
+        self.players = players
+        self.kinds = list(seats) if seats and len(seats) == players else default_seats(players)
+        self.seed = seed
+        self.on_start = on_start
+
+    @property
+    def lang(self) -> str:
+        from stammtisch.tui.app import StammtischApp
+
+        app = self.app
+        return app.lang if isinstance(app, StammtischApp) else "en"
+
+    def player_counts(self) -> list[int]:
+        spec = self.game_info.option("players")
+        if spec is not None and spec.allowed is not None:
+            return [int(x) for x in spec.allowed]
+        return list(range(self.game_info.min_players, self.game_info.max_players + 1))
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with VerticalScroll(id="setup"):
+            yield Static(id="setup-title")
+            with Horizontal(classes="row"):
+                yield Label(id="players-label")
+                yield Select(
+                    [(str(n), n) for n in self.player_counts()],
+                    value=self.players,
+                    allow_blank=False,
+                    id="players",
+                )
+            yield Vertical(id="seats")
+            with Horizontal(classes="row"):
+                yield Label(id="seed-label")
+                yield Input("" if self.seed is None else str(self.seed), id="seed", type="integer")
+            yield Static(id="setup-error")
+            yield Button(tr("start", lang), id="start", variant="primary")
+        yield KeyBar(SETUP_KEYS, lang)
+
+    def on_mount(self) -> None:
+        self.build_seats()
+        self.relabel()
+        self.query_one("#start", Button).focus()
+
+    def seat_options(self) -> list[tuple[str, str]]:
+        lang = self.lang
+        return [(kind_label(k, lang), k) for k in (YOU, PERSON, *bot_kinds())]
+
+    def build_seats(self) -> None:
+        box = self.query_one("#seats", Vertical)
+        box.remove_children()
+        rows = []
+        for s in range(self.players):
+            row = Horizontal(
+                Label(tr("seat", self.lang, s=s), classes="seat-label"),
+                Select(self.seat_options(), value=self.kinds[s], allow_blank=False, id=f"seat-{s}"),
+                classes="row",
+            )
+            rows.append(row)
+        box.mount(*rows)
+
+    def relabel(self) -> None:
+        lang = self.lang
+        title = self.game_info.title.get(lang, self.game)
+        self.query_one("#setup-title", Static).update(tr("setup_title", lang, game=title))
+        self.query_one("#players-label", Label).update(tr("players", lang))
+        self.query_one("#seed-label", Label).update(tr("seed", lang))
+        self.query_one("#start", Button).label = tr("start", lang)
+        self.query_one(KeyBar).relabel(lang)
+        for s, label in enumerate(self.query(".seat-label").results(Label)):
+            label.update(tr("seat", lang, s=s))
+        for s in range(self.players):
+            for select in self.query(f"#seat-{s}").results(Select):
+                select.set_options(self.seat_options())
+                select.value = self.kinds[s]
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        sid = event.select.id or ""
+        if sid == "players" and isinstance(event.value, int) and event.value != self.players:
+            self.players = event.value
+            self.kinds = (self.kinds + default_seats(self.players)[len(self.kinds) :])[: self.players]
+            self.build_seats()
+        elif sid.startswith("seat-") and isinstance(event.value, str):
+            self.kinds[int(sid[5:])] = event.value
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if isinstance(event.button, KeyButton):
+            await self.run_action(event.button.action_name)
+        elif event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        text = self.query_one("#seed", Input).value.strip()
+        seed = int(text) if text.lstrip("-").isdigit() else None
+        try:
+            session = new_session(self.game, self.kinds, seed, {**self.options, "players": self.players})
+        except StammtischError as exc:
+            self.query_one("#setup-error", Static).update(exc.message(self.lang))
+            return
+        self.on_start(session)

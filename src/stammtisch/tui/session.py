@@ -1,0 +1,195 @@
+"""One game at the terminal: who sits where, the moves so far, undo, records.
+
+The session is the UI's whole model and knows no rules: it keeps the seed and the list of
+moves in notation, asks the state for views and legal notations, and rebuilds positions
+by replaying (which is also how undo works: the seed and the move list minus the last
+human move and the bot replies after it). No Textual here, so it is tested directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.bots import LEVELS, bot_names, make_bot
+from stammtisch.bots.base import Bot
+from stammtisch.core.errors import GameOverError, StammtischError
+from stammtisch.core.game import Game, State
+from stammtisch.core.registry import load
+from stammtisch.records.record import GameRecord
+
+YOU = "you"
+PERSON = "person"
+HUMAN_KINDS = (YOU, PERSON, "human")
+
+
+def bot_kinds() -> list[str]:
+    """The bot choices offered for a seat: the levels first, then the plain random bot."""
+    return [*LEVELS, *(["random"] if "random" not in LEVELS else [])]
+
+
+def is_human(kind: str) -> bool:
+    return kind in HUMAN_KINDS
+
+
+def default_seats(players: int, bot: str = "medium") -> list[str]:
+    return [YOU] + [bot] * (players - 1)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move played: who played it and its notation."""
+
+    seat: int
+    notation: str
+
+
+class Session:
+    """A running game: the game, seed, seat kinds and the moves played so far."""
+
+    def __init__(self, game: Game[Any], seed: int, seats: Sequence[str], moves: Sequence[str] = ()) -> None:
+        if len(seats) != game.num_players:
+            raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
+        for kind in seats:
+            if not is_human(kind) and not _known_bot(kind):
+                raise StammtischError(
+                    "unknown_bot", kind=kind, available=", ".join([YOU, PERSON, *bot_names()])
+                )
+        self.game = game
+        self.seed = seed
+        self.seats = list(seats)
+        self.moves: list[Move] = []
+        self.state: State[Any] = game.new_game(seed)
+        self._bots: dict[int, Bot] = {}
+        self.last_human: int | None = None
+        for notation in moves:
+            self.play(notation)
+
+    # --- seats ---------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if is_human(kind)]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and is_human(self.seats[seat])
+
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the keyboard: hands hide between their turns."""
+        return len(self.humans) > 1
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal
+
+    def viewer(self) -> int | None:
+        """Whose view the screen shows: the person to move, else the last person who
+        moved (or the only one), else nobody (a spectator watching bots)."""
+        cur = self.to_move
+        if self.is_human(cur):
+            return cur
+        if self.last_human is not None:
+            return self.last_human
+        humans = self.humans
+        return humans[0] if humans else None
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self.state.observe(self.viewer() if seat is None else seat)
+
+    def legal(self) -> list[str]:
+        return [] if self.over else self.state.legal_notations()
+
+    # --- moves ---------------------------------------------------------------------------
+    def play(self, notation: str) -> Move:
+        """Play ``notation`` for the seat to move (validated; raises StammtischError)."""
+        seat = self.to_move
+        if seat is None:
+            raise GameOverError()
+        action = self.state.parse_action(notation)
+        self.state = self.state.apply(action)
+        move = Move(seat, str(action))
+        self.moves.append(move)
+        if self.is_human(seat):
+            self.last_human = seat
+        return move
+
+    def bot(self, seat: int) -> Bot:
+        """The bot of ``seat``, seeded from the game seed so a session is reproducible."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = make_bot(self.seats[seat], self.game, seat, seed=self.seed * 31 + seat + 1)
+            self._bots[seat] = bot
+        return bot
+
+    def bot_request(self) -> tuple[Bot, dict[str, Any], list[Any], int] | None:
+        """What a bot needs to think (its view and the legal actions), if a bot is to move.
+
+        The request is a snapshot; the caller thinks off the UI thread and hands the
+        answer back with :meth:`play` only if ``len(self.moves)`` is still the same.
+        """
+        seat = self.to_move
+        if seat is None or self.is_human(seat):
+            return None
+        return self.bot(seat), self.state.observe(seat), list(self.state.legal_actions()), len(self.moves)
+
+    # --- undo ----------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return len(self.humans) == 1 and any(self.is_human(m.seat) for m in self.moves)
+
+    def undo(self) -> int:
+        """Take back the last human move and every bot move after it; the number removed.
+
+        The position is rebuilt from the seed and the remaining moves, so undo can never
+        leave a position the game itself would not reach.
+        """
+        if not self.can_undo:
+            return 0
+        cut = max(i for i, m in enumerate(self.moves) if self.is_human(m.seat))
+        removed = len(self.moves) - cut
+        keep = [m.notation for m in self.moves[:cut]]
+        self.moves = []
+        self.last_human = None
+        self.state = self.game.new_game(self.seed)
+        for notation in keep:
+            self.play(notation)
+        return removed
+
+    # --- records -------------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        rec = GameRecord.start(self.game.name, self.game.options, self.seed, self.seats)
+        for move in self.moves:
+            rec.add(move.notation)
+        if self.over:
+            rec.finish(self.state)
+        return rec
+
+    @classmethod
+    def from_record(cls, record: GameRecord, seats: Sequence[str] | None = None) -> Session:
+        """Resume a recorded game (its moves replayed); seats from the record if not given."""
+        game = load(record.game, **record.options)
+        chosen = list(seats) if seats is not None else list(record.players)
+        if len(chosen) != game.num_players:
+            chosen = default_seats(game.num_players)
+        chosen = [k if is_human(k) or _known_bot(k) else PERSON for k in chosen]
+        return cls(game, record.seed, chosen, record.actions)
+
+
+def _known_bot(kind: str) -> bool:
+    return kind in bot_names()
+
+
+def new_session(
+    name: str, seats: Sequence[str], seed: int | None = None, options: Mapping[str, Any] | None = None
+) -> Session:
+    """A fresh session of game ``name`` (a random seed if none is given)."""
+    opts = dict(options or {})
+    opts["players"] = len(seats)
+    game = load(name, **opts)
+    return Session(game, random.SystemRandom().randrange(2**31) if seed is None else seed, seats)

@@ -1,0 +1,196 @@
+"""Each screen driven by keys: setup, undo, language switch, hot-seat, hints, records, replay.
+
+Every test leaves an SVG of its screen in test-artifacts/tui (gitignored) and checks the
+key content as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui_helpers import SIZE, first_playable_key, game_screen, screen_text, settle, snapshot
+
+from stammtisch.records.record import GameRecord
+from stammtisch.tui.app import StammtischApp
+from stammtisch.tui.hints import hint_provider
+from stammtisch.tui.screens.dialogs import HandoverScreen, PathScreen
+from stammtisch.tui.screens.game import GameScreen
+from stammtisch.tui.screens.replay import ReplayScreen
+from stammtisch.tui.screens.setup import SetupScreen
+from stammtisch.tui.session import new_session
+
+
+async def _play_one(pilot: object, app: StammtischApp) -> str:
+    screen = game_screen(app)
+    await pilot.press(first_playable_key(screen))  # type: ignore[attr-defined]
+    wanted = screen.choices[0].value
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    return wanted
+
+
+async def test_setup_screen_seats_and_start() -> None:
+    app = StammtischApp("zwickern", seed=7, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        text = screen_text(app)
+        assert "New game: Zwickern" in text and "Seat 0" in text and "Seat 1" in text
+        assert "You" in text and "Bot: medium" in text
+        snapshot(app, "setup")
+        await pilot.press("l")
+        assert "Neues Spiel: Zwickern" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        screen = game_screen(app)
+        assert screen.session.seed == 7
+        assert screen.session.seats == ["you", "medium"]
+        assert "Du bist dran, Platz 0." in screen_text(app)
+
+
+async def test_undo_key_rebuilds_the_position_before_the_last_own_move() -> None:
+    app = StammtischApp(
+        "zwickern", seats=["you", "random", "random"], seed=8, start=True, bot_delay=0, hint=None
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        position = screen.session.state.to_json()
+        moves = [m.notation for m in screen.session.moves]
+        await _play_one(pilot, app)
+        await settle(pilot, app)
+        assert len(screen.session.moves) >= len(moves) + 3
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert [m.notation for m in screen.session.moves] == moves
+        assert screen.session.state.to_json() == position
+        assert "Took back 3 moves." in screen_text(app)
+        snapshot(app, "undo")
+
+
+async def test_language_switch_relabels_everything() -> None:
+    app = StammtischApp("zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        english = screen_text(app)
+        assert "Your turn" in english and "Draw pile" in english and "l Deutsch" in english
+        await pilot.press("l")
+        german = screen_text(app)
+        assert "Du bist dran" in german and "Nachziehstapel" in german and "Punkte" in german
+        assert "l English" in german and "Your turn" not in german
+        snapshot(app, "german")
+        await pilot.press("l")
+        assert "Your turn" in screen_text(app)
+
+
+async def test_hot_seat_hides_the_hand_until_the_next_person_confirms() -> None:
+    app = StammtischApp("zwickern", seats=["you", "person"], seed=5, start=True, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        first = app.screen.seat
+        text = screen_text(app)
+        assert f"Seat {first}'s turn" in text
+        behind = game_screen_behind(app)
+        assert behind.display_seat() is None and behind.hand == []  # nobody's hand is drawn
+        snapshot(app, "handover")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.display_seat() == first
+        await _play_one(pilot, app)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert app.screen.seat == 1 - first
+        assert game_screen_behind(app).display_seat() is None
+        await pilot.press("u")  # no undo for two people: the handover stays
+        assert isinstance(app.screen, HandoverScreen)
+
+
+def game_screen_behind(app: StammtischApp) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def test_hint_key_without_suggest_says_so() -> None:
+    app = StammtischApp("zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        assert "Hints are not available." in screen_text(app)
+        assert game_screen(app).hinted is None
+
+
+async def test_hint_key_marks_the_suggested_move() -> None:
+    def suggest(game: object, view: dict[str, object], legal: list[object], seed: int = 0) -> list[object]:
+        return [(legal[-1], 1.0)]
+
+    app = StammtischApp(
+        "zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=hint_provider(suggest)
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        wanted = screen.session.legal()[-1]
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.hinted == wanted
+        assert f"Hint: {wanted}" in screen_text(app)
+        await pilot.press("enter")
+        assert any(m.notation == wanted and m.seat == 0 for m in screen.session.moves)
+
+
+async def test_save_and_load_a_record(tmp_path: Path) -> None:
+    app = StammtischApp("zwickern", seats=["you", "random"], seed=12, start=True, bot_delay=0, hint=None)
+    target = tmp_path / "game.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await _play_one(pilot, app)
+        await settle(pilot, app)
+        screen = game_screen(app)
+        moves = [m.notation for m in screen.session.moves]
+        await pilot.press("s")
+        assert isinstance(app.screen, PathScreen)
+        app.screen.query_one("#path").value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert GameRecord.load(target).actions == moves
+        await _play_one(pilot, app)
+        await settle(pilot, app)
+        assert len(screen.session.moves) > len(moves)
+        await pilot.press("o")
+        app.screen.query_one("#path").value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        screen = game_screen(app)
+        assert [m.notation for m in screen.session.moves] == moves
+        assert "Loaded" in screen_text(app)
+
+
+async def test_replay_steps_through_a_record() -> None:
+    session = new_session("zwickern", ["random", "random"], seed=6)
+    while not session.over:
+        request = session.bot_request()
+        assert request is not None
+        bot, view, legal, _ = request
+        session.play(str(bot.choose(view, legal)))
+    record = session.record()
+    app = StammtischApp("zwickern", record=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        n = len(record.actions)
+        assert f"Move 0 of {n}" in screen_text(app)
+        await pilot.press("right", "right")
+        assert screen.index == 2
+        assert f"Move 2 of {n}" in screen_text(app)
+        await pilot.press("left")
+        assert screen.index == 1
+        await pilot.press("v")
+        assert "Seen by: Seat 0" in screen_text(app)
+        await pilot.press("end")
+        text = screen_text(app)
+        assert f"Move {n} of {n}" in text and "Game over" in text
+        snapshot(app, "replay")
+        await pilot.press("l")
+        assert f"Zug {n} von {n}" in screen_text(app)

@@ -1,0 +1,79 @@
+"""The session model under the UI: seats, viewer, undo by replay, records."""
+
+from __future__ import annotations
+
+import pytest
+
+import stammtisch
+from stammtisch.core.errors import IllegalActionError, StammtischError
+from stammtisch.tui.session import Session, new_session
+
+
+def _play_until_human(session: Session) -> None:
+    while not session.over and not session.is_human(session.to_move):
+        request = session.bot_request()
+        assert request is not None
+        bot, view, legal, _ = request
+        session.play(str(bot.choose(view, legal)))
+
+
+def test_undo_takes_back_the_human_move_and_the_bot_replies() -> None:
+    session = new_session("zwickern", ["you", "random", "random"], seed=4)
+    _play_until_human(session)
+    before = [m.notation for m in session.moves]
+    position = session.state.to_json()
+    session.play(session.legal()[0])
+    _play_until_human(session)
+    played = len(session.moves)
+    assert played > len(before) + 1
+    removed = session.undo()
+    assert removed == played - len(before)
+    assert [m.notation for m in session.moves] == before
+    assert session.state.to_json() == position
+
+
+def test_undo_is_refused_with_two_people_at_the_keyboard() -> None:
+    session = new_session("zwickern", ["you", "person"], seed=2)
+    session.play(session.legal()[0])
+    assert session.hot_seat
+    assert not session.can_undo
+    assert session.undo() == 0
+    assert len(session.moves) == 1
+
+
+def test_viewer_is_the_person_to_move_or_the_last_one() -> None:
+    session = new_session("zwickern", ["random", "you", "person"], seed=9)
+    _play_until_human(session)
+    assert session.viewer() == session.to_move
+    bots_only = new_session("zwickern", ["random", "random"], seed=1)
+    assert bots_only.viewer() is None
+
+
+def test_illegal_and_unreadable_moves_raise_and_change_nothing() -> None:
+    session = new_session("zwickern", ["you", "random"], seed=3, options={"dealer": 1})
+    assert session.to_move == 0
+    hand = session.view()["hand"]
+    not_in_hand = next(c for c in ("7C", "8C", "9C", "10C", "JC", "QC") if c not in hand)
+    with pytest.raises(IllegalActionError):
+        session.play(not_in_hand)
+    with pytest.raises(StammtischError):
+        session.play("no such card")
+    assert session.moves == []
+
+
+def test_record_round_trip_resumes_the_same_position() -> None:
+    session = new_session("zwickern", ["you", "easy"], seed=21)
+    _play_until_human(session)
+    session.play(session.legal()[-1])
+    _play_until_human(session)
+    again = Session.from_record(session.record())
+    assert again.seats == ["you", "easy"]
+    assert again.state.to_json() == session.state.to_json()
+    assert [m.seat for m in again.moves] == [m.seat for m in session.moves]
+
+
+def test_unknown_seat_kind_is_a_clear_error() -> None:
+    with pytest.raises(StammtischError) as err:
+        Session(stammtisch.load("zwickern"), 1, ["you", "grandmaster"])
+    assert "grandmaster" in err.value.message("en")
+    assert "grandmaster" in err.value.message("de")
