@@ -11,6 +11,7 @@ are replaced, never mutated, so clones share them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -265,7 +266,13 @@ class HimmelState(State[Action]):
         hand = self.hands[seat]
         deck = self.deck
         k = min(HAND_SIZE - len(hand), len(deck))
-        if k > 0:
+        if k == 1:  # the common case: one card played, one drawn
+            card = deck.pop()
+            i = bisect_left(hand, card)
+            self.hands[seat] = (*hand[:i], card, *hand[i:])
+            if any(self.known):
+                self._k_draw(seat, (card,))
+        elif k > 0:
             drawn = deck[-k:]
             del deck[-k:]
             self.hands[seat] = tuple(sorted(hand + tuple(drawn)))
@@ -326,10 +333,10 @@ class HimmelState(State[Action]):
         for o in range(self.n):
             facts = known[o]
             if facts and o != holder:
-                if card <= NUM_NUMBERS:
-                    known[o] = tuple(f for f in facts if f[0] != card)
-                else:
+                if card > NUM_NUMBERS:
                     known[o] = kn.drop_specific(facts, card, bit)
+                elif any(f[0] == card for f in facts):
+                    known[o] = tuple(f for f in facts if f[0] != card)
 
     def _k_draw(self, seat: int, drawn: list[int] | tuple[int, ...]) -> None:
         known = self.known
