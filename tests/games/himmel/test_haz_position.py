@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from haz_positions import make, piles, position
+from haz_positions import HANDS3, make, piles, position
 
 from stammtisch import PositionError, load
 from stammtisch.games.himmel import RAISE, STEAL, TURN
@@ -64,7 +64,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (position(current=3), "current"),
     (position(rest_to=5), "rest_to"),
     (
-        position(hands=[["joker", 3, 4, 5, 6], [7, 8, 9, 10, 11], [12, 13, 14, 15, 16]]),
+        position(hands=[["joker", 3, 4, 5, 6], *HANDS3[1:]]),
         "not a card",
     ),
     (position(known=[[{"card": 40, "seats": [1]}], [], []]), "false"),
@@ -75,9 +75,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
 
 
 @pytest.mark.parametrize(("data", "reason"), BAD)
-def test_bad_positions_raise_position_error_with_a_reason(
-    data: dict[str, Any], reason: str
-) -> None:
+def test_bad_positions_raise_position_error(data: dict[str, Any], reason: str) -> None:
     with pytest.raises(PositionError) as err:
         load("himmel", players=3).from_json(data)
     assert reason in str(err.value)
