@@ -54,7 +54,7 @@ def test_haz1_bad_options_are_rejected(options: dict[str, int]) -> None:
 
 def _seeds_with_revealed_specials(players: int, count: int) -> list[int]:
     game = load("himmel", players=players)
-    found = []
+    found: list[int] = []
     seed = 0
     while len(found) < count:
         view = game.new_game(seed).observe(None)

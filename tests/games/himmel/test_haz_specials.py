@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from haz_positions import make, piles
 
@@ -22,7 +24,12 @@ def test_haz5_direction_change_with_three_players() -> None:
 
 
 def test_haz5_direction_change_with_four_players() -> None:
-    hands = [[2, 3, 4, 5, 6], [7, 8, 9, 10, "turn"], [12, 13, 14, 15, 16], [17, 18, 19, 20, 21]]
+    hands: list[list[Any]] = [
+        [2, 3, 4, 5, 6],
+        [7, 8, 9, 10, "turn"],
+        [12, 13, 14, 15, 16],
+        [17, 18, 19, 20, 21],
+    ]
     s = make(hands, players=4, current=1)
     assert s.apply("turn").current_player == 0
     assert s.apply("take 7").current_player == 2
