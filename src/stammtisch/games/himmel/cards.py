@@ -24,13 +24,10 @@ NUM_NUMBERS = 70
 TURN = 71
 STEAL = 72
 RAISE = 73
-SPECIALS = (TURN, STEAL, RAISE)
 SPECIAL_COPIES = {TURN: 6, STEAL: 5, RAISE: 4}
 FULL_DECK: tuple[int, ...] = (
     *range(1, NUM_NUMBERS + 1),
-    *([TURN] * 6),
-    *([STEAL] * 5),
-    *([RAISE] * 4),
+    *(card for card, copies in SPECIAL_COPIES.items() for _ in range(copies)),
 )
 NUM_CARDS = len(FULL_DECK)  # 85
 HAND_SIZE = 5
@@ -42,10 +39,6 @@ _NAMES = {
 }
 _PARSE: dict[str, int] = {str(c): c for c in range(1, NUM_NUMBERS + 1)}
 _PARSE.update({"turn": TURN, "t": TURN, "steal": STEAL, "s": STEAL, "raise": RAISE, "r": RAISE})
-
-
-def is_number(card: int) -> bool:
-    return card <= NUM_NUMBERS
 
 
 def card_text(card: int) -> str:

@@ -118,7 +118,7 @@ class HimmelState(State[Action]):
         s.known = self.known[:]
         s.last = self.last
         s.revealed = self.revealed
-        s.rng = Rng(self.rng.state)
+        s.rng = self.rng  # copied before the first draw (see _draw_rng)
         s._legal = None
         return s
 
@@ -138,7 +138,7 @@ class HimmelState(State[Action]):
         if not hand:
             return [TAKE_BARE]  # HAZ-8
         has_special = hand[-1] > NUM_NUMBERS  # hands are sorted: specials come last
-        numbers = tuple(c for c in hand if c <= NUM_NUMBERS) if has_special else hand
+        numbers = [c for c in hand if c <= NUM_NUMBERS] if has_special else hand
         acts: list[Action] = []
         t0 = self.targets[0][-1]
         t1 = self.targets[1][-1]
@@ -180,7 +180,8 @@ class HimmelState(State[Action]):
             card = action.card
             hands[seat] = _without(hands[seat], card)
             self.piles[action.pile] = (*self.piles[action.pile], card)
-            self._k_leave(seat, card)
+            if any(self.known):
+                self._k_leave(seat, card)
         elif isinstance(action, Take):
             if not self._take(seat, action.target):
                 self.last = (seat, action, None)
@@ -189,30 +190,38 @@ class HimmelState(State[Action]):
         elif isinstance(action, Steal):
             hands[seat] = _without(hands[seat], STEAL)
             self.penalty[seat] = (*self.penalty[seat], STEAL)
-            self._k_leave(seat, STEAL)
+            if any(self.known):
+                self._k_leave(seat, STEAL)
             stolen = self._steal(seat, action.victim)
         elif isinstance(action, Raise):
             hands[seat] = _without(_without(hands[seat], RAISE), action.card)
             self.penalty[seat] = (*self.penalty[seat], RAISE)
             # HAZ-5: the old target stays in the pile, under the new one.
             self.targets[action.pile] = (*self.targets[action.pile], action.card)
-            self._k_leave(seat, RAISE)
-            self._k_leave(seat, action.card)
+            if any(self.known):
+                self._k_leave(seat, RAISE)
+                self._k_leave(seat, action.card)
         else:  # Turn
             hands[seat] = _without(hands[seat], TURN)
             self.penalty[seat] = (*self.penalty[seat], TURN)
             self.direction = -self.direction
-            self._k_leave(seat, TURN)
+            if any(self.known):
+                self._k_leave(seat, TURN)
         self.last = (seat, action, stolen)
         self._refill(seat)  # HAZ-6
         self.current = (seat + self.direction) % self.n
         self._legal = None
 
+    def _draw_rng(self) -> Rng:
+        """This state's own copy of the RNG: clones share one until they draw from it."""
+        rng = self.rng = Rng(self.rng.state)
+        return rng
+
     def _steal(self, thief: int, victim: int) -> int:
         """HAZ-5: a random card of the victim goes to the thief; the victim redraws at once."""
         hands = self.hands
         vhand = hands[victim]
-        card = vhand[self.rng.randbelow(len(vhand))]
+        card = vhand[self._draw_rng().randbelow(len(vhand))]
         vhand = _without(vhand, card)
         hands[thief] = tuple(sorted((*hands[thief], card)))
         self._k_steal(thief, victim, card)
@@ -235,7 +244,8 @@ class HimmelState(State[Action]):
         if target is not None:
             self.hands[seat] = _without(self.hands[seat], target)
             self.targets[p] = (target,)
-            self._k_leave(seat, target)
+            if any(self.known):
+                self._k_leave(seat, target)
         else:
             found = self._reveal_number()
             if found is None:
@@ -258,7 +268,7 @@ class HimmelState(State[Action]):
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
             deck.extend(specials)
-            self.rng.shuffle(deck)
+            self._draw_rng().shuffle(deck)
             self._k_back_to_deck(specials)
         return found
 
@@ -292,7 +302,8 @@ class HimmelState(State[Action]):
     def deal(self, start: int) -> None:
         """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
         deck = list(FULL_DECK)
-        self.rng.shuffle(deck)
+        rng = self._draw_rng()
+        rng.shuffle(deck)
         self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
         self.deck = deck
         self.known = [() for _ in range(self.n)]
@@ -306,7 +317,7 @@ class HimmelState(State[Action]):
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
             deck.extend(specials)
-            self.rng.shuffle(deck)
+            rng.shuffle(deck)
             self._k_back_to_deck(specials)
         self.revealed = tuple(revealed)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
@@ -327,8 +338,6 @@ class HimmelState(State[Action]):
     def _k_leave(self, holder: int, card: int) -> None:
         """``card`` left ``holder``'s hand face up."""
         known = self.known
-        if not any(known):
-            return
         bit = 1 << holder
         for o in range(self.n):
             facts = known[o]
