@@ -247,23 +247,23 @@ class HimmelState(State[Action]):
             if any(self.known):
                 self._k_leave(seat, target)
         else:
-            found = self._reveal_number()
-            if found is None:
-                return False
-            self.targets[p] = (found,)
+            found = self._reveal_numbers(1)
+            if not found:
+                return False  # only special cards were left
+            self.targets[p] = (found[0],)
         return True
 
-    def _reveal_number(self) -> int | None:
-        """Turn up cards until a number card; the specials go back, shuffled (HAZ-2, HAZ-7)."""
+    def _reveal_numbers(self, count: int) -> list[int]:
+        """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
+        revealed specials go back into it, shuffled (HAZ-2 at setup, HAZ-7 when taking)."""
         deck = self.deck
         revealed: list[int] = []
-        found: int | None = None
-        while deck:
+        found: list[int] = []
+        while deck and len(found) < count:
             card = deck.pop()
             revealed.append(card)
             if card <= NUM_NUMBERS:
-                found = card
-                break
+                found.append(card)
         self.revealed = tuple(revealed)
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
@@ -302,24 +302,11 @@ class HimmelState(State[Action]):
     def deal(self, start: int) -> None:
         """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
         deck = list(FULL_DECK)
-        rng = self._draw_rng()
-        rng.shuffle(deck)
+        self._draw_rng().shuffle(deck)
         self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
         self.deck = deck
         self.known = [() for _ in range(self.n)]
-        revealed: list[int] = []
-        found: list[int] = []
-        while len(found) < 2:
-            card = deck.pop()
-            revealed.append(card)
-            if card <= NUM_NUMBERS:
-                found.append(card)
-        specials = [c for c in revealed if c > NUM_NUMBERS]
-        if specials:
-            deck.extend(specials)
-            rng.shuffle(deck)
-            self._k_back_to_deck(specials)
-        self.revealed = tuple(revealed)
+        found = self._reveal_numbers(2)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
         self.targets = [(found[0],), (found[1],)]
         self.piles = [(), ()]
