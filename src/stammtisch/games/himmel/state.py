@@ -210,7 +210,6 @@ class HimmelState(State[Action]):
         self.last = (seat, action, stolen)
         self._refill(seat)  # HAZ-6
         self.current = (seat + self.direction) % self.n
-        self._legal = None
 
     def _draw_rng(self) -> Rng:
         """This state's own copy of the RNG: clones share one until they draw from it."""
