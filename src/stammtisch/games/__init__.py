@@ -3,3 +3,4 @@
 from stammtisch.core.registry import register
 
 register("zwickern", "stammtisch.games.zwickern.game:ZwickernGame")
+register("himmel", "stammtisch.games.himmel.game:HimmelGame")

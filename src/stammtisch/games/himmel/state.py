@@ -1,0 +1,506 @@
+"""Himmel position and rules (HAZ-1 … HAZ-9).
+
+The state covers a whole match of ``games`` games. Everything between two player
+decisions (refilling, the victim's redraw, searching the draw pile for a target, scoring,
+dealing the next game) happens inside ``apply``, driven by the state's own RNG.
+
+Storage is flat and cheap to clone: the draw pile is a list (the next card drawn is its
+last one); hands (kept sorted), targets, piles, penalty piles and knowledge are tuples that
+are replaced, never mutated, so clones share them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from stammtisch.core.game import JSON, State
+from stammtisch.core.rng import Rng
+from stammtisch.games.himmel import knowledge as kn
+from stammtisch.games.himmel.actions import (
+    PLAYS,
+    RAISES,
+    STEALS,
+    TAKE_BARE,
+    TAKES,
+    TURN_ACTION,
+    Action,
+    Play,
+    Raise,
+    Steal,
+    Take,
+    parse_action,
+)
+from stammtisch.games.himmel.cards import (
+    FULL_DECK,
+    HAND_SIZE,
+    NUM_CARDS,
+    NUM_NUMBERS,
+    RAISE,
+    STEAL,
+    TURN,
+    card_text,
+)
+
+if TYPE_CHECKING:
+    from stammtisch.games.himmel.game import HimmelGame
+
+SORTED_DECK = sorted(FULL_DECK)
+
+# (seat, action, stolen card or None)
+Last = tuple[int, Action, int | None]
+
+
+class HimmelState(State[Action]):
+    __slots__ = (
+        "_legal",
+        "current",
+        "deck",
+        "direction",
+        "game",
+        "game_no",
+        "hands",
+        "known",
+        "last",
+        "marker",
+        "n",
+        "penalty",
+        "piles",
+        "results",
+        "revealed",
+        "rng",
+        "start",
+        "targets",
+    )
+
+    def __init__(self, game: HimmelGame) -> None:
+        self.game = game
+        self.n: int = game.num_players
+        self.deck: list[int] = []  # draw pile; the next card drawn is the last one
+        self.hands: list[tuple[int, ...]] = [() for _ in range(self.n)]  # sorted
+        self.targets: list[tuple[int, ...]] = [(), ()]  # per pile, bottom first; last = target
+        self.piles: list[tuple[int, ...]] = [(), ()]  # number cards laid, bottom first
+        self.penalty: list[tuple[int, ...]] = [() for _ in range(self.n)]  # Misthaufen
+        self.marker = 0  # the pile to be taken (0 = A, 1 = B)
+        self.direction = 1  # +1 clockwise, -1 counter-clockwise
+        self.current: int | None = None
+        self.start = 0  # who started this game
+        self.game_no = 0
+        self.results: tuple[tuple[int, ...], ...] = ()  # penalties of finished games
+        self.known: list[kn.Facts] = [() for _ in range(self.n)]
+        self.last: Last | None = None
+        self.revealed: tuple[int, ...] = ()  # cards turned up by the latest search
+        self.rng = Rng(0)
+        self._legal: list[Action] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    def clone(self) -> HimmelState:
+        s = HimmelState.__new__(HimmelState)
+        s.game = self.game
+        s.n = self.n
+        s.deck = self.deck[:]
+        s.hands = self.hands[:]
+        s.targets = self.targets[:]
+        s.piles = self.piles[:]
+        s.penalty = self.penalty[:]
+        s.marker = self.marker
+        s.direction = self.direction
+        s.current = self.current
+        s.start = self.start
+        s.game_no = self.game_no
+        s.results = self.results
+        s.known = self.known[:]
+        s.last = self.last
+        s.revealed = self.revealed
+        s.rng = self.rng  # copied before the first draw (see _draw_rng)
+        s._legal = None
+        return s
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Action]:
+        seat = self.current
+        if seat is None:
+            return []
+        hand = self.hands[seat]
+        if not hand:
+            return [TAKE_BARE]  # HAZ-8
+        has_special = hand[-1] > NUM_NUMBERS  # hands are sorted: specials come last
+        numbers = [c for c in hand if c <= NUM_NUMBERS] if has_special else hand
+        acts: list[Action] = []
+        t0 = self.targets[0][-1]
+        t1 = self.targets[1][-1]
+        p0 = self.piles[0]
+        p1 = self.piles[1]
+        lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
+        lo1 = p1[-1] if p1 else 0
+        for c in numbers:
+            if lo0 < c < t0:
+                acts.append(PLAYS[c][0])
+            if lo1 < c < t1:
+                acts.append(PLAYS[c][1])
+        if has_special:
+            if TURN in hand:
+                acts.append(TURN_ACTION)
+            if STEAL in hand:
+                # HAZ-5: only an opponent with at least one hand card can be robbed.
+                hands = self.hands
+                acts += [STEALS[v] for v in range(self.n) if v != seat and hands[v]]
+            if RAISE in hand:
+                acts += [RAISES[0][c] for c in numbers if c > t0]
+                acts += [RAISES[1][c] for c in numbers if c > t1]
+        # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
+        # unless the draw pile is empty (the game ends) or the hand has no number card.
+        if self.deck and numbers:
+            acts += [TAKES[c] for c in numbers]
+        else:
+            acts.append(TAKE_BARE)
+        return acts
+
+    # --- rules ----------------------------------------------------------------------------
+    def _apply_in_place(self, action: Action) -> None:
+        seat = self.current
+        assert seat is not None
+        hands = self.hands
+        self.revealed = ()
+        stolen: int | None = None
+        if isinstance(action, Play):
+            card = action.card
+            hands[seat] = _without(hands[seat], card)
+            self.piles[action.pile] = (*self.piles[action.pile], card)
+            if any(self.known):
+                self._k_leave(seat, card)
+        elif isinstance(action, Take):
+            if not self._take(seat, action.target):
+                self.last = (seat, action, None)
+                self._end_game()
+                return
+        elif isinstance(action, Steal):
+            hands[seat] = _without(hands[seat], STEAL)
+            self.penalty[seat] = (*self.penalty[seat], STEAL)
+            if any(self.known):
+                self._k_leave(seat, STEAL)
+            stolen = self._steal(seat, action.victim)
+        elif isinstance(action, Raise):
+            hands[seat] = _without(_without(hands[seat], RAISE), action.card)
+            self.penalty[seat] = (*self.penalty[seat], RAISE)
+            # HAZ-5: the old target stays in the pile, under the new one.
+            self.targets[action.pile] = (*self.targets[action.pile], action.card)
+            if any(self.known):
+                self._k_leave(seat, RAISE)
+                self._k_leave(seat, action.card)
+        else:  # Turn
+            hands[seat] = _without(hands[seat], TURN)
+            self.penalty[seat] = (*self.penalty[seat], TURN)
+            self.direction = -self.direction
+            if any(self.known):
+                self._k_leave(seat, TURN)
+        self.last = (seat, action, stolen)
+        self._refill(seat)  # HAZ-6
+        self.current = (seat + self.direction) % self.n
+
+    def _draw_rng(self) -> Rng:
+        """This state's own copy of the RNG: clones share one until they draw from it."""
+        rng = self.rng = Rng(self.rng.state)
+        return rng
+
+    def _steal(self, thief: int, victim: int) -> int:
+        """HAZ-5: a random card of the victim goes to the thief; the victim redraws at once."""
+        hands = self.hands
+        vhand = hands[victim]
+        card = vhand[self._draw_rng().randbelow(len(vhand))]
+        vhand = _without(vhand, card)
+        hands[thief] = tuple(sorted((*hands[thief], card)))
+        self._k_steal(thief, victim, card)
+        if self.deck:
+            drawn = self.deck.pop()
+            vhand = tuple(sorted((*vhand, drawn)))
+            self._k_draw(victim, (drawn,))
+        hands[victim] = vhand
+        return card
+
+    def _take(self, seat: int, target: int | None) -> bool:
+        """HAZ-7; ``False`` when the game ends with this take."""
+        p = self.marker
+        self.penalty[seat] = (*self.penalty[seat], *self.targets[p], *self.piles[p])
+        self.targets[p] = ()
+        self.piles[p] = ()
+        if not self.deck:
+            return False  # the draw pile was empty: the game ends at once
+        self.marker = 1 - p
+        if target is not None:
+            self.hands[seat] = _without(self.hands[seat], target)
+            self.targets[p] = (target,)
+            if any(self.known):
+                self._k_leave(seat, target)
+        else:
+            found = self._reveal_numbers(1)
+            if not found:
+                return False  # only special cards were left
+            self.targets[p] = (found[0],)
+        return True
+
+    def _reveal_numbers(self, count: int) -> list[int]:
+        """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
+        revealed specials go back into it, shuffled (HAZ-2 at setup, HAZ-7 when taking)."""
+        deck = self.deck
+        revealed: list[int] = []
+        found: list[int] = []
+        while deck and len(found) < count:
+            card = deck.pop()
+            revealed.append(card)
+            if card <= NUM_NUMBERS:
+                found.append(card)
+        self.revealed = tuple(revealed)
+        specials = [c for c in revealed if c > NUM_NUMBERS]
+        if specials:
+            deck.extend(specials)
+            self._draw_rng().shuffle(deck)
+            self._k_back_to_deck(specials)
+        return found
+
+    def _refill(self, seat: int) -> None:
+        hand = self.hands[seat]
+        deck = self.deck
+        k = min(HAND_SIZE - len(hand), len(deck))
+        if k == 1:  # the common case: one card played, one drawn
+            card = deck.pop()
+            i = bisect_left(hand, card)
+            self.hands[seat] = (*hand[:i], card, *hand[i:])
+            if any(self.known):
+                self._k_draw(seat, (card,))
+        elif k > 0:
+            drawn = deck[-k:]
+            del deck[-k:]
+            self.hands[seat] = tuple(sorted(hand + tuple(drawn)))
+            if any(self.known):
+                self._k_draw(seat, drawn)
+
+    def _end_game(self) -> None:
+        self.results = (*self.results, tuple(len(p) for p in self.penalty))
+        self._legal = None
+        if len(self.results) >= int(self.game.options["games"]):
+            self.current = None
+            return
+        # A match goes on: the next game is started by the next seat clockwise.
+        self.game_no += 1
+        self.deal((self.start + 1) % self.n)
+
+    def deal(self, start: int) -> None:
+        """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
+        deck = list(FULL_DECK)
+        self._draw_rng().shuffle(deck)
+        self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
+        self.deck = deck
+        self.known = [() for _ in range(self.n)]
+        found = self._reveal_numbers(2)
+        # HAZ-2: the first revealed number is pile A's target and carries the marker.
+        self.targets = [(found[0],), (found[1],)]
+        self.piles = [(), ()]
+        self.penalty = [() for _ in range(self.n)]
+        self.marker = 0
+        self.direction = 1
+        self.start = start
+        self.current = start
+        self.last = None
+        self._legal = None
+
+    # --- knowledge (see knowledge.py) -----------------------------------------------------
+    def _vacuous(self, seat: int) -> int:
+        return ((1 << self.n) - 1) & ~(1 << seat) | kn.DECK
+
+    def _k_leave(self, holder: int, card: int) -> None:
+        """``card`` left ``holder``'s hand face up."""
+        known = self.known
+        bit = 1 << holder
+        for o in range(self.n):
+            facts = known[o]
+            if facts and o != holder:
+                if card > NUM_NUMBERS:
+                    known[o] = kn.drop_specific(facts, card, bit)
+                elif any(f[0] == card for f in facts):
+                    known[o] = tuple(f for f in facts if f[0] != card)
+
+    def _k_draw(self, seat: int, drawn: list[int] | tuple[int, ...]) -> None:
+        known = self.known
+        bit = 1 << seat
+        for o in range(self.n):
+            facts = known[o]
+            if not facts:
+                continue
+            if o == seat:
+                for c in drawn:
+                    if c > NUM_NUMBERS:
+                        facts = kn.drop_specific(facts, c, kn.DECK)
+                known[o] = facts
+            else:
+                known[o] = kn.widen(facts, kn.DECK, bit, self._vacuous(o))
+
+    def _k_steal(self, thief: int, victim: int, card: int) -> None:
+        known = self.known
+        vbit = 1 << victim
+        tbit = 1 << thief
+        for o in range(self.n):
+            facts = known[o]
+            if o == thief:
+                if card <= NUM_NUMBERS:
+                    known[o] = tuple(f for f in facts if f[0] != card)
+                else:
+                    known[o] = kn.drop_specific(facts, card, vbit)
+            elif o == victim:
+                known[o] = (*facts, (card, tbit))  # seen by the two of them only (HAZ-5)
+            elif facts:
+                known[o] = kn.widen(facts, vbit, tbit, self._vacuous(o))
+
+    def _k_back_to_deck(self, specials: list[int]) -> None:
+        for o in range(self.n):
+            facts = self.known[o]
+            for c in specials:
+                facts = kn.drop_specific(facts, c, kn.DECK)
+            self.known[o] = facts + tuple((c, kn.DECK) for c in specials)
+
+    # --- scoring --------------------------------------------------------------------------
+    def penalties(self) -> list[int]:
+        """Penalty points per seat over the match: finished games plus the running one."""
+        totals = [0] * self.n
+        for row in self.results:
+            for s in range(self.n):
+                totals[s] += row[s]
+        if self.current is not None:
+            for s in range(self.n):
+                totals[s] += len(self.penalty[s])
+        return totals
+
+    def scores(self) -> list[float]:
+        """HAZ-9: penalty cards are minus points, so a seat's score is ``-penalties``."""
+        return [float(-p) for p in self.penalties()]
+
+    def winners(self) -> list[int]:
+        if self.current is not None:
+            return []
+        pens = self.penalties()
+        best = min(pens)
+        return [s for s in range(self.n) if pens[s] == best]
+
+    def returns(self) -> list[float]:
+        """Win share: the ``k`` seats tied for fewest penalties get ``1/k`` each (HAZ-9)."""
+        w = self.winners()
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.n)]
+
+    # --- invariants -----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        cards = list(self.deck)
+        for group in (*self.hands, *self.targets, *self.piles, *self.penalty):
+            cards.extend(group)
+        assert len(cards) == NUM_CARDS, f"{len(cards)} cards instead of {NUM_CARDS}"
+        assert sorted(cards) == SORTED_DECK, "the cards are not the 85 of the pack"
+        for h in self.hands:
+            assert len(h) <= HAND_SIZE, f"a hand holds {len(h)} cards"
+            assert list(h) == sorted(h), "a hand is not kept sorted"
+        for p in range(2):
+            stack = self.targets[p] + self.piles[p]
+            assert all(c <= NUM_NUMBERS for c in stack), "a special card lies on a pile"
+            ts, pile = self.targets[p], self.piles[p]
+            assert all(a < b for a, b in pairwise(ts)), "targets not rising"
+            assert all(a < b for a, b in pairwise(pile)), "pile not rising"
+            if pile:
+                assert ts and pile[-1] < ts[-1], "a pile card is not below its target"
+        assert self.marker in (0, 1) and self.direction in (1, -1)
+        assert len(self.results) == self.game_no + (self.current is None)
+        for row in self.results:
+            assert len(row) == self.n and sum(row) <= NUM_CARDS
+        if self.current is None:
+            assert self.results, "a finished match has results"
+            assert list(self.results[-1]) == [len(p) for p in self.penalty], (
+                "penalty points differ from the penalty piles"
+            )
+        else:
+            assert 0 <= self.current < self.n
+            assert self.targets[0] and self.targets[1], "a pile has no target"
+            if self.deck:
+                assert all(len(h) == HAND_SIZE for h in self.hands), "hands not refilled"
+        self._check_knowledge()
+
+    def _check_knowledge(self) -> None:
+        where: dict[int, list[int]] = {}
+        for s, h in enumerate(self.hands):
+            for c in h:
+                where.setdefault(c, []).append(1 << s)
+        for c in self.deck:
+            where.setdefault(c, []).append(kn.DECK)
+        for o in range(self.n):
+            facts = self.known[o]
+            for _, m in facts:
+                assert m and not m & (1 << o), f"seat {o} has a fact about its own hand"
+                assert m & ~(((1 << self.n) - 1) | kn.DECK) == 0, "fact names no seat"
+            for card in {c for c, _ in facts}:
+                needs = [m for c, m in facts if c == card]
+                slots = [b for b in where.get(card, []) if b != 1 << o]
+                assert kn.match(needs, slots) is not None, f"seat {o} knows something false"
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        return {
+            "game": "himmel",
+            "options": dict(self.game.options),
+            "game_no": self.game_no,
+            "start": self.start,
+            "current": self.current,
+            "direction": self.direction,
+            "marker": "AB"[self.marker],
+            "piles": [
+                {"targets": _texts(self.targets[p]), "cards": _texts(self.piles[p])}
+                for p in range(2)
+            ],
+            "hands": [_texts(h) for h in self.hands],
+            "penalty": [_texts(p) for p in self.penalty],
+            "deck": _texts(reversed(self.deck)),
+            "known": [facts_json(f) for f in self.known],
+            "results": [list(r) for r in self.results],
+            "last": last_json(self.last, True),
+            "revealed": _texts(self.revealed),
+            "rng": self.rng.state,
+        }
+
+    def observe(self, seat: int | None) -> JSON:
+        from stammtisch.games.himmel.view import observe
+
+        return observe(self, seat)
+
+
+def _texts(cards: Iterable[int]) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def facts_json(facts: kn.Facts) -> list[JSON]:
+    return [
+        {"card": card_text(c), "seats": kn.seat_bits(m), "deck": bool(m & kn.DECK)}
+        for c, m in sorted(facts)
+    ]
+
+
+def last_json(last: Last | None, show_stolen: bool) -> JSON | None:
+    if last is None:
+        return None
+    seat, action, stolen = last
+    out: JSON = {"seat": seat, "action": str(action)}
+    if stolen is not None and show_stolen:
+        out["stolen"] = card_text(stolen)
+    return out
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
