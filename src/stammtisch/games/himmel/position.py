@@ -87,10 +87,7 @@ def _direction(value: Any) -> int:
 
 
 def _pile(data: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    if "target" in data:
-        targets = [parse_card(data["target"])]
-    else:
-        targets = parse_cards(data.get("targets", []))
+    targets = [parse_card(data["target"])] if "target" in data else parse_cards(data.get("targets", []))
     return tuple(targets), tuple(parse_cards(data.get("cards", [])))
 
 
