@@ -24,9 +24,7 @@ def piles(a: Any = 57, b: Any = 65, a_cards: Any = (), b_cards: Any = ()) -> lis
     return out
 
 
-def position(
-    hands: list[list[Any]] | None = None, players: int = 3, **extra: Any
-) -> dict[str, Any]:
+def position(hands: list[list[Any]] | None = None, players: int = 3, **extra: Any) -> dict[str, Any]:
     pos: dict[str, Any] = {"hands": hands if hands is not None else [h[:] for h in HANDS3]}
     pos.setdefault("piles", piles())
     pos.update(extra)

@@ -52,8 +52,7 @@ class HimmelGame(Game[HimmelState]):
         min_players=3,
         max_players=6,
         description={
-            "en": "Play number cards below the targets or take the marked pile: "
-            "fewest penalty cards wins.",
+            "en": "Play number cards below the targets or take the marked pile: fewest penalty cards wins.",
             "de": "Lege Zahlenkarten unter die Zielkarten oder ziehe den markierten Stapel: "
             "wer die wenigsten Minuspunkte hat, gewinnt.",
         },

@@ -66,9 +66,7 @@ def parse_facts(data: Sequence[Any], n: int, owner: int) -> kn.Facts:
     return tuple(facts)
 
 
-def parse_last(
-    data: Mapping[str, Any], hands: Sequence[Sequence[int]], rng: random.Random | None
-) -> Last:
+def parse_last(data: Mapping[str, Any], hands: Sequence[Sequence[int]], rng: random.Random | None) -> Last:
     """The last action; a steal whose card is not shown gets one from the thief's hand."""
     seat = int(data["seat"])
     action = parse_action(str(data["action"]))
@@ -139,9 +137,7 @@ def read_position(game: HimmelGame, data: Mapping[str, Any]) -> HimmelState:
             penalty[rest_to].extend(unnamed)
             unnamed = []
         elif explicit and unnamed:
-            raise PositionError(
-                reason=f"{len(unnamed)} cards are not placed (name them or use rest_to)"
-            )
+            raise PositionError(reason=f"{len(unnamed)} cards are not placed (name them or use rest_to)")
         s.deck = list(reversed([*top, *unnamed]))  # stored with the next card drawn last
         s.penalty = [tuple(p) for p in penalty]
         s.known = [parse_facts(f, n, o) for o, f in enumerate(data.get("known", [[]] * n))]

@@ -111,9 +111,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         if facts:
             lines.append(t["known"].format(f="; ".join(facts)))
         for e in view["known_by"]:
-            lines.append(
-                t["known_by"].format(s=e["seat"], c=card_name(parse_card(e["card"]), lang))
-            )
+            lines.append(t["known_by"].format(s=e["seat"], c=card_name(parse_card(e["card"]), lang)))
     if view["terminal"]:
         pens = ", ".join(str(p) for p in view["penalties"])
         lines.append(t["over"].format(p=pens, w=", ".join(str(w) for w in view["winners"])))

@@ -460,10 +460,7 @@ class HimmelState(State[Action]):
             "current": self.current,
             "direction": self.direction,
             "marker": "AB"[self.marker],
-            "piles": [
-                {"targets": _texts(self.targets[p]), "cards": _texts(self.piles[p])}
-                for p in range(2)
-            ],
+            "piles": [{"targets": _texts(self.targets[p]), "cards": _texts(self.piles[p])} for p in range(2)],
             "hands": [_texts(h) for h in self.hands],
             "penalty": [_texts(p) for p in self.penalty],
             "deck": _texts(reversed(self.deck)),
@@ -486,8 +483,7 @@ def _texts(cards: Iterable[int]) -> list[str]:
 
 def facts_json(facts: kn.Facts) -> list[JSON]:
     return [
-        {"card": card_text(c), "seats": kn.seat_bits(m), "deck": bool(m & kn.DECK)}
-        for c, m in sorted(facts)
+        {"card": card_text(c), "seats": kn.seat_bits(m), "deck": bool(m & kn.DECK)} for c, m in sorted(facts)
     ]
 
 
