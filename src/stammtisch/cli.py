@@ -19,6 +19,7 @@ from rich.table import Table
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
+from stammtisch.server.cli import serve
 
 app = typer.Typer(
     help="stammtisch: Dog, Himmel A… und Zwirn and Zwickern.",
@@ -152,6 +153,9 @@ def play(
     except StammtischError as exc:
         raise _fail(exc, lang) from None
     play_plain(g, seat=seat, seed=seed, lang=lang, save=save, console=console)
+
+
+app.command()(serve)
 
 
 @app.command("info")
