@@ -71,7 +71,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data = tmp_path_factory.mktemp("server")
     port = _free_port()
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    # The server imports stammtisch from the same path as the tests were told to use
+    # (PYTHONPATH=src as in the README), else from this checkout.
+    env["PYTHONPATH"] = env.get("PYTHONPATH") or str(ROOT / "src")
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-c", SERVER_SCRIPT, f"sqlite:///{data / 'test.sqlite3'}", str(port)],
@@ -141,6 +143,15 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def games(server: str) -> list[str]:
+    """Names of the games this server offers (Dog and Himmel arrive by merge)."""
+    import json
+
+    with urllib.request.urlopen(f"{server}/api/games", timeout=5) as res:
+        return [g["name"] for g in json.loads(res.read())]
 
 
 @pytest.fixture(scope="session")

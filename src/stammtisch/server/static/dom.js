@@ -79,7 +79,8 @@ export async function copyText(text) {
 }
 
 export function clear(el) {
-  while (el.firstChild) el.firstChild.remove();
+  // One atomic call: removing children one by one can fire blur handlers mid-loop.
+  el.replaceChildren();
   return el;
 }
 
