@@ -101,7 +101,7 @@ class Hub:
             self._loading[table_id] = pending
             try:
                 row = await self.writer.run(lambda c: repo.load_table(c, table_id))
-                loaded = None if row is None else LiveTable(row, self.writer.run)
+                loaded = None if row is None else LiveTable(row, self.writer.append)
                 if loaded is not None:
                     self.tables[table_id] = loaded
                 pending.set_result(loaded)
@@ -171,7 +171,7 @@ class Hub:
             turn_timer=turn_timer,
         )
         await self.writer.run(lambda c: repo.insert_table(c, row))
-        table = LiveTable(row, self.writer.run)
+        table = LiveTable(row, self.writer.append)
         self.tables[row.id] = table
         self._started(table)
         return table, seat, token
@@ -281,7 +281,7 @@ class Hub:
             await self.writer.run(job)
             table.row.rematch_id = row.id
             table.seats_changed()
-            new = LiveTable(row, self.writer.run)
+            new = LiveTable(row, self.writer.append)
             self.tables[row.id] = new
         table.broadcast()
         self._started(new)
@@ -319,7 +319,8 @@ class Hub:
         if state.current_player != seat:
             raise ServerError("not_your_turn", current=state.current_player)
         version = table.version
-        view = copy.deepcopy(table.views[seat])
+        view = copy.deepcopy(table.view(seat))
+        assert view is not None
         legal = list(state.legal_actions())
         engine = hints.find_engine()
         if engine is None:
@@ -447,7 +448,8 @@ class Hub:
         bot = self.bot_for(table, seat)
         # Same table, seat and move number: same choice, also after a restart.
         bot.rng.seed(derive_seed(table.row.seed, seat, version))
-        view = copy.deepcopy(table.views[seat])
+        view = copy.deepcopy(table.view(seat))
+        assert view is not None
         legal = list(state.legal_actions())
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(self.pool, bot.choose, view, legal)

@@ -14,8 +14,6 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy import Connection
-
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
@@ -24,31 +22,36 @@ from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
 
-Persist = Callable[[Callable[[Connection], Any]], Awaitable[Any]]
+StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class LiveTable:
     """In-memory table state, rebuilt from its :class:`TableRow` (seed + actions)."""
 
-    def __init__(self, row: TableRow, persist: Persist) -> None:
+    def __init__(self, row: TableRow, store: StoreAction) -> None:
         import asyncio
 
         self.row = row
-        self.persist = persist
+        self.store = store
         self.game: Game[Any] = stammtisch.load(row.game, **row.options)
         self.lock = asyncio.Lock()
         self.clients: set[Client] = set()
         self.connections: list[int] = [0] * len(row.seats)
         self.away: list[bool] = [False] * len(row.seats)
         self.state: State[Any] | None = None
-        self.views: dict[Recipient, JSON] = {}
+        # Every position of the game (index = version): log entries and views are built
+        # lazily from them, only for recipients that are actually there.
+        self.history: list[State[Any]] = []
+        self._views: dict[Recipient, JSON] = {}
         self.logs: dict[Recipient, list[str]] = {r: [] for r in self.recipients}
-        self._view_json: dict[Recipient, str] = {}
         self._body: dict[Recipient, str] = {}
         self._info_json: str | None = None
+        self._result_text: str | None = None
         if row.status != WAITING:
             self._replay(row.actions)
 
@@ -127,29 +130,54 @@ class LiveTable:
             return []
         return self.state.legal_notations()
 
+    def view(self, recipient: Recipient) -> JSON | None:
+        """``observe(recipient)`` of the current position (computed once per version)."""
+        if self.state is None:
+            return None
+        v = self._views.get(recipient)
+        if v is None:
+            v = self._views[recipient] = self.state.observe(recipient)
+        return v
+
+    def log(self, recipient: Recipient) -> list[str]:
+        """The recipient's move log as JSON texts, brought up to the current version.
+
+        Entry ``i`` is ``{"move": i, "seat": actor, "last": observe(recipient)["last"]}``
+        of the position after move ``i``: the recipient's own knowledge of that move.
+        """
+        entries = self.logs[recipient]
+        version = self.row.version
+        for i in range(len(entries) + 1, version + 1):
+            view = self.view(recipient) if i == version else self.history[i].observe(recipient)
+            last = view.get("last") if view is not None else None
+            entries.append(_encode({"move": i, "seat": self.row.actions[i - 1][0], "last": last}))
+        return entries
+
     def state_message(self, recipient: Recipient) -> str:
         """The ``state`` message for one recipient (cached until the next change)."""
         body = self._body.get(recipient)
         if body is None:
-            view = self._view_json.get(recipient)
-            if view is None:
-                view = json.dumps(self.views.get(recipient), separators=(",", ":"))
-                self._view_json[recipient] = view
             body = (
-                f',"version":{self.row.version},"seat":{json.dumps(recipient)},"view":{view}'
-                f',"legal":{json.dumps(self.legal_for(recipient))}'
-                f',"log":[{",".join(self.logs[recipient])}]'
-                f',"result":{json.dumps(self.result())}}}'
+                f',"version":{self.row.version},"seat":{_encode(recipient)},"view":{_encode(self.view(recipient))}'
+                f',"legal":{_encode(self.legal_for(recipient))}'
+                f',"log":[{",".join(self.log(recipient))}]'
+                f',"result":{self._result_json()}}}'
             )
             self._body[recipient] = body
         if self._info_json is None:
-            self._info_json = json.dumps(self.info(), separators=(",", ":"))
+            self._info_json = _encode(self.info())
         return '{"type":"state","table":' + self._info_json + body
+
+    def _result_json(self) -> str:
+        if self._result_text is None:
+            self._result_text = _encode(self.result())
+        return self._result_text
 
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
-        self._refresh_views()
+        self.history = [self.state]
+        self._changed()
 
     def _replay(self, acts: list[tuple[int, str]]) -> None:
         self._start()
@@ -162,25 +190,20 @@ class LiveTable:
             raise ServerError("bad_request", reason="stored version and actions disagree")
 
     def _advance(self, seat: int, new_state: State[Any], version: int) -> None:
+        """Move to ``new_state``; ``row.actions`` already holds the action."""
         self.state = new_state
+        self.history.append(new_state)
         self.row.version = version
-        self._refresh_views()
-        for r in self.recipients:
-            entry = {"move": version, "seat": seat, "last": self.views[r].get("last")}
-            self.logs[r].append(json.dumps(entry, separators=(",", ":")))
+        self._changed()
         if new_state.is_terminal:
             self.row.status = OVER
             self.row.result = self.result()
 
-    def _refresh_views(self) -> None:
-        assert self.state is not None
-        self.views = {r: self.state.observe(r) for r in self.recipients}
-        self._view_json.clear()
-        self._changed()
-
     def _changed(self) -> None:
+        self._views.clear()
         self._body.clear()
         self._info_json = None
+        self._result_text = None
 
     def seats_changed(self) -> None:
         """Connection or seat data changed: TableInfo must be rebuilt."""
@@ -215,9 +238,8 @@ class LiveTable:
                 if new_state.is_terminal
                 else None
             )
-            tid = self.row.id
             try:
-                await self.persist(lambda c: repo.append_action(c, tid, idx, seat, notation, status, result))
+                await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
             except StammtischError:
                 raise
             except Exception as exc:

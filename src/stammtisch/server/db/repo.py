@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from stammtisch.server.db.schema import actions, seats, tables
 
@@ -132,26 +132,63 @@ def table_ids(conn: Connection, statuses: tuple[str, ...]) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
-def append_action(
-    conn: Connection,
-    table_id: str,
-    idx: int,
-    seat: int,
-    notation: str,
-    status: str,
-    result: dict[str, Any] | None,
-) -> None:
-    """Store accepted action number ``idx`` and move the table to version ``idx``."""
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """Accepted action number ``idx`` of a table, and what the table looks like after it."""
+
+    table_id: str
+    idx: int  # 1-based: the table's version after this action
+    seat: int
+    notation: str
+    status: str
+    result: dict[str, Any] | None
+
+
+# Built once: constructing SQLAlchemy statements costs more than running them.
+_ADVANCE = (
+    update(tables)
+    .where(tables.c.id == bindparam("t_id"), tables.c.version == bindparam("prev"))
+    .values(
+        version=bindparam("idx"),
+        status=bindparam("t_status"),
+        result=bindparam("t_result"),
+        updated_at=bindparam("ts"),
+    )
+)
+_INSERT_ACTION = insert(actions)
+
+
+def append_actions(conn: Connection, rows: list[ActionRow]) -> None:
+    """Store accepted actions (of distinct tables) in two statements.
+
+    The version guard refuses an action unless the stored table is exactly one version
+    behind it: two writers can never fork a table.
+    """
     ts = now()
     res = conn.execute(
-        update(tables)
-        .where(tables.c.id == table_id, tables.c.version == idx - 1)
-        .values(version=idx, status=status, result=result, updated_at=ts)
+        _ADVANCE,
+        [
+            {
+                "t_id": r.table_id,
+                "prev": r.idx - 1,
+                "idx": r.idx,
+                "t_status": r.status,
+                "t_result": r.result,
+                "ts": ts,
+            }
+            for r in rows
+        ],
     )
-    if res.rowcount != 1:
-        raise VersionConflict(f"table {table_id} is not at version {idx - 1}")
+    if res.rowcount != len(rows):
+        raise VersionConflict(
+            f"{len(rows) - res.rowcount} of {len(rows)} tables were not at the expected version"
+        )
     conn.execute(
-        insert(actions).values(table_id=table_id, idx=idx, seat=seat, notation=notation, created_at=ts)
+        _INSERT_ACTION,
+        [
+            {"table_id": r.table_id, "idx": r.idx, "seat": r.seat, "notation": r.notation, "created_at": ts}
+            for r in rows
+        ],
     )
 
 

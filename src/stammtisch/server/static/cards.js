@@ -8,11 +8,15 @@ const SUIT_SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
 /** {rank, suit, symbol, red, joker} for a card in notation, or null if it is not one. */
 export function parseCard(text) {
   const raw = String(text).trim().toUpperCase();
-  if (raw === "X" || raw === "JK" || raw === "JOKER" || raw === "*") {
+  if (raw === "X" || raw === "JK" || raw === "JO" || raw === "JOKER" || raw === "*") {
     return { rank: "★", suit: "", symbol: "", red: true, joker: true };
   }
-  const m = raw.match(/^(10|[2-9TJQKA])([CSHD])$/);
+  const m = raw.match(/^(10|[2-9TJQKA])([CSHD])?$/);
   if (!m) return null;
+  if (!m[2]) {
+    // Dog's cards are ranks only: suits play no part there.
+    return { rank: m[1] === "T" ? "10" : m[1], suit: "", symbol: "", red: false, joker: false };
+  }
   const rank = m[1] === "T" ? "10" : m[1];
   return { rank, suit: m[2], symbol: SUIT_SYMBOL[m[2]], red: m[2] === "H" || m[2] === "D", joker: false };
 }
@@ -36,10 +40,13 @@ export function cardEl(text, opts = {}) {
   let face;
   if (c && c.joker) {
     classes.push("joker");
-    face = [h("span", { class: "rank" }, "J"), h("span", { class: "suit" }, "★"), h("span", { class: "big" }, "🃏")];
+    face = [h("span", { class: "rank" }, "J"), h("span", { class: "suit" }, "★"), h("span", { class: "big" }, "★")];
   } else if (c) {
     if (c.red) classes.push("red");
-    face = [h("span", { class: "rank" }, c.rank), h("span", { class: "suit" }, c.symbol), h("span", { class: "big" }, c.symbol)];
+    if (!c.suit) classes.push("plain");
+    face = c.suit
+      ? [h("span", { class: "rank" }, c.rank), h("span", { class: "suit" }, c.symbol), h("span", { class: "big" }, c.symbol)]
+      : [h("span", { class: "rank" }, c.rank), h("span", { class: "big" }, c.rank)];
   } else {
     face = [h("span", { class: "rank" }, opts.label ?? String(text))];
   }

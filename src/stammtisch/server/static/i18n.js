@@ -126,6 +126,12 @@ const STRINGS = {
     dog_team: "Team {t}",
     dog_kennel: "kennel",
     dog_finished: "out this round",
+    dog_start: "start",
+    dog_pile: "Draw pile: {n}",
+    dog_exchanged: "Gave {gave}, received {got}",
+    dog_log_gave: "{name} gives a card to the partner",
+    dog_log_fold: "{name} folds",
+    dog_log_start: "{name} starts a peg with {card}",
   },
   de: {
     brand: "stammtisch",
@@ -247,6 +253,12 @@ const STRINGS = {
     dog_team: "Team {t}",
     dog_kennel: "Lager",
     dog_finished: "diese Runde draussen",
+    dog_start: "Start",
+    dog_pile: "Stapel: {n}",
+    dog_exchanged: "Gegeben {gave}, erhalten {got}",
+    dog_log_gave: "{name} gibt dem Partner eine Karte",
+    dog_log_fold: "{name} steigt aus",
+    dog_log_start: "{name} setzt mit {card} einen Stein aufs Bankfeld",
   },
 };
 
