@@ -89,7 +89,8 @@ export function renderReplay(root, tableId) {
     if (page.log) {
       items = page.log.map((e, i) => {
         const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? "" : "";
-        const text = page.module && page.module.describe ? page.module.describe(e.last, { who, names: n, seat: e.seat }) : "";
+        const prev = i > 0 ? page.log[i - 1].last ?? null : undefined;
+        const text = page.module && page.module.describe ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev }) : "";
         return logItem(i + 1, text || `${who}`);
       });
     } else if (page.record) {

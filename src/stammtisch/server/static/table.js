@@ -223,7 +223,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const n = names();
     const items = entries.map((e, i) => {
       const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? `#${e.seat}` : "";
-      const text = describe(e, who);
+      const text = describe(e, who, i > 0 ? entries[i - 1] : null);
       return h("li", { class: `log-entry seat-t${e && e.seat}` }, h("span", { class: "num" }, t("move_n", { n: e.move ?? i + 1 })), " ", text);
     });
     const list = h("ol", { class: "log", id: "log" }, items);
@@ -233,12 +233,15 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     });
   }
 
-  function describe(entry, who) {
+  function describe(entry, who, before) {
     if (entry === null || entry === undefined) return "";
     if (typeof entry === "string") return entry;
     if (entry.text) return typeof entry.text === "string" ? entry.text : pick(entry.text);
     const last = entry.last !== undefined ? entry.last : entry;
-    const d = page.module.describe ? page.module.describe(last, { who, names: names(), seat: entry.seat }) : null;
+    // prev: the view's "last" before this move (a move that leaves it unchanged is one the
+    // view does not describe, e.g. Dog's hidden exchange).
+    const prev = before && typeof before === "object" ? (before.last ?? null) : undefined;
+    const d = page.module.describe ? page.module.describe(last, { who, names: names(), seat: entry.seat, prev }) : null;
     if (d) return d;
     return `${who}: ${entry.action ?? JSON.stringify(last)}`;
   }

@@ -5,7 +5,7 @@
 // notations (K:start, 5:p1 12-17, Jo=4:p2 30-26, 7:p0 3-5,p1 20-25, J:p0 10<>p5 40,
 // give 7, fold): picking a card filters them, a Joker first asks for its value, and a split
 // 7 is composed part by part, keeping only the notations that begin with the parts chosen.
-import { backs, cardEl, cardText } from "../cards.js";
+import { cardEl, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -73,7 +73,16 @@ function geometry(n, bottom) {
     for (let k = 1; k <= 4; k++) pos.set(`H${seat}-${k}`, at(a, RADIUS - k * 2.5 * fr));
     for (let slot = 0; slot < 4; slot++) pos.set(`K${seat}-${slot}`, at(a + step * (1.3 + slot * 1.05), RADIUS + 2.6 * fr));
   }
-  const label = (seat) => at(angle(16 * seat) + step * 2.9, RADIUS + 5.2 * fr);
+  // Names sit inside the ring next to each seat's start field, on the kennel's side, and
+  // run away from the Himmel line so that they never cover fields.
+  const label = (seat) => {
+    const a = angle(16 * seat);
+    const [sx] = at(a, RADIUS);
+    const [x, y] = at(a + step * 2.6, RADIUS - Math.max(4.2 * fr, 75));
+    const vertical = Math.abs(Math.sin(a)) > Math.abs(Math.cos(a));
+    const anchor = vertical ? (x < sx ? "end" : "start") : x < CENTER ? "start" : "end";
+    return { x, y, anchor };
+  };
   return { L, fr, pos, label };
 }
 
@@ -94,7 +103,7 @@ export function render(root, ctx) {
   const geo = geometry(n, me ?? 0);
   const board = drawBoard(ctx, v, geo, sel);
 
-  const parts = [info(ctx, v), playersRow(ctx, v)];
+  const parts = [info(ctx, v)];
   parts.push(h("div", { class: "dog-layout" }, board));
 
   if (me !== null && v.hand) {
@@ -302,29 +311,6 @@ function info(ctx, v) {
   );
 }
 
-function playersRow(ctx, v) {
-  const n = v.players;
-  const me = ctx.seat;
-  const order = [];
-  for (let i = 1; i <= n; i++) order.push(((me ?? n - 1) + i) % n);
-  return h(
-    "div",
-    { class: "opponents dog-players" },
-    order
-      .filter((p) => p !== me)
-      .map((p) =>
-        h(
-          "div",
-          { class: `player-box seat-b${p} ${v.current_player === p ? "to-move" : ""}`, dataset: { seat: p } },
-          h("div", { class: "player-name" }, h("span", { class: `seat-dot seat-c${p}` }), ctx.names[p]),
-          backs(v.hand_sizes[p]),
-          v.folded && v.folded[p] ? h("div", { class: "muted small" }, t("dog_finished")) : null,
-          v.exchange && v.phase === "exchange" && v.exchange.given ? h("div", { class: "muted small" }, v.exchange.given[p] ? "✓" : "…") : null,
-        ),
-      ),
-  );
-}
-
 function exchangeText(v) {
   const ex = v.exchange;
   if (!ex || (!ex.gave && !ex.received)) return null;
@@ -426,12 +412,12 @@ function drawBoard(ctx, v, geo, sel) {
   }
   const labels = [];
   for (let seat = 0; seat < n; seat++) {
-    const [x, y] = geo.label(seat);
+    const { x, y, anchor } = geo.label(seat);
     labels.push(
       s(
         "text",
-        { x: x.toFixed(1), y: y.toFixed(1), class: `label seat-label ${v.current_player === seat ? "to-move" : ""}`, "text-anchor": "middle" },
-        `${ctx.names[seat] ?? seat}${v.current_player === seat ? " ◀" : ""}`,
+        { x: x.toFixed(1), y: (y + 7).toFixed(1), class: `label seat-label c${seat} ${v.current_player === seat ? "to-move" : ""}`, "text-anchor": anchor },
+        seatLabel(ctx, v, seat),
       ),
     );
   }
@@ -443,14 +429,23 @@ function drawBoard(ctx, v, geo, sel) {
   const top = v.discards && v.discards.length ? v.discards[v.discards.length - 1] : null;
   return s(
     "svg",
-    { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "dog-board", id: "dog-board", role: "img", "aria-label": "Dog" },
-    s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 6.6 * fr, class: "board-bg" }),
+    { viewBox: `${CENTER - RADIUS - 4 * fr - 4} ${CENTER - RADIUS - 4 * fr - 4} ${2 * (RADIUS + 4 * fr + 4)} ${2 * (RADIUS + 4 * fr + 4)}`, class: "dog-board", id: "dog-board", role: "img", "aria-label": "Dog" },
+    s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 4 * fr, class: "board-bg" }),
     fields,
     pegs,
     labels,
     s("text", { x: CENTER, y: CENTER - 10, class: "center", "text-anchor": "middle" }, centerText),
     top ? s("text", { x: CENTER, y: CENTER + 30, class: "center discard", "text-anchor": "middle" }, `▣ ${cardText(top)}`) : null,
   );
+}
+
+/** Name, hand size, and whether the seat folded or has given its exchange card. */
+function seatLabel(ctx, v, seat) {
+  let text = `${ctx.names[seat] ?? seat} · ${t("cards", { n: v.hand_sizes[seat] })}`;
+  if (v.folded && v.folded[seat]) text += ` · ${t("dog_finished")}`;
+  if (v.phase === "exchange" && v.exchange && v.exchange.given) text += v.exchange.given[seat] ? " ✓" : " …";
+  if (v.current_player === seat) text += " ◀";
+  return text;
 }
 
 /** Field keys touched by the last move (from its notation), for highlighting. */
@@ -470,8 +465,9 @@ function lastFields(v) {
   return out;
 }
 
-export function describe(last, { who, seat }) {
-  if (!last || (seat !== undefined && seat !== null && last.seat !== seat)) {
+export function describe(last, { who, seat, prev }) {
+  const unchanged = prev !== undefined && JSON.stringify(prev) === JSON.stringify(last);
+  if (!last || unchanged || (seat !== undefined && seat !== null && last.seat !== seat)) {
     // Dog's view keeps only the last play or fold; an exchange step leaves it unchanged.
     return t("dog_log_gave", { name: who });
   }
