@@ -21,7 +21,7 @@ def run() -> None:
 
 try:
     _inside_alembic = context.config is not None
-except NameError:
+except (NameError, AttributeError):
     _inside_alembic = False
 if _inside_alembic:
     run()
