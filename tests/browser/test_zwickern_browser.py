@@ -58,10 +58,29 @@ def test_zwickern_game_played_to_the_end_by_clicking(new_page: Any, artifacts: P
     page.wait_for_selector("#table-page[data-status=over]")
     assert "Result" in page.locator("#banner").inner_text()
     page.click("#replay-link")
-    page.wait_for_selector("#replay-controls button")
+    page.wait_for_selector("#replay-page #log li")
+    assert page.locator("#replay-page #log li").count() == moves_total(page)
     page.screenshot(path=str(artifacts / "zwickern-replay.png"), full_page=True)
+
+    # Rematch: same players (the seat token carries over), a new table that starts at once.
+    page.goto(f"/t/{table}")
+    page.wait_for_selector("#rematch")
+    page.click("#rematch")
+    page.wait_for_function(f"() => !location.pathname.endsWith('/{table}')")
+    page.wait_for_selector("#hand .card")
+    assert page.get_attribute("#table-page", "data-seat") == "0"
+    assert page.get_attribute("#table-page", "data-status") == "playing"
+    page.goto(f"/t/{table}")
+    page.wait_for_selector("#to-rematch")
     assert page.js_errors == []
-    assert table
+
+
+def moves_total(page: Any) -> int:
+    return int(
+        page.evaluate(
+            "() => fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json()).then(t => t.version)"
+        )
+    )
 
 
 def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifacts: Path) -> None:
@@ -73,6 +92,8 @@ def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifact
     assert spectator_url.endswith(f"/t/{table}?watch=1")
 
     ben = new_page("de")
+    ben.goto("/")
+    ben.wait_for_selector(f"#open-tables li[data-table='{table}']")
     ben.goto(invite)
     ben.fill("#join-nickname", "Ben")
     ben.click("#join")

@@ -80,6 +80,12 @@ const STRINGS = {
     seat_taken: "taken",
     start_when_full: "The game starts when every seat is taken.",
     all_options_default: "defaults",
+    opt_players: "Players",
+    opt_forced_capture: "Forced capture",
+    opt_rounds: "Rounds",
+    opt_dealer: "First dealer",
+    opt_games: "Games in the match",
+    opt_start: "Starting seat",
     // Zwickern
     zw_table: "Table",
     zw_captured: "Captured",
@@ -210,6 +216,12 @@ const STRINGS = {
     seat_taken: "besetzt",
     start_when_full: "Das Spiel beginnt, sobald alle Plätze besetzt sind.",
     all_options_default: "Standard",
+    opt_players: "Spielende",
+    opt_forced_capture: "Schlagzwang",
+    opt_rounds: "Runden",
+    opt_dealer: "Erster Geber",
+    opt_games: "Partien im Match",
+    opt_start: "Startplatz",
     zw_table: "Tisch",
     zw_captured: "Gefangen",
     zw_deck: "Stapel: {n}",
@@ -293,6 +305,11 @@ export function onLangChange(fn) {
 }
 
 /** The string for key in the current language, with {name} placeholders filled in. */
+/** Like t(), but null when neither language has the key (for optional labels). */
+export function tMaybe(key, params = {}) {
+  return key in STRINGS.en || key in (STRINGS[current] || {}) ? t(key, params) : null;
+}
+
 export function t(key, params = {}) {
   const table = STRINGS[current] || STRINGS.en;
   let text = table[key] ?? STRINGS.en[key] ?? key;

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, options, seats, nickname) and list open tables.
 import { api, saveNickname, saveSeat, savedNickname } from "./api.js";
 import { clear, go, h, toast } from "./dom.js";
-import { onLangChange, pick, t } from "./i18n.js";
+import { onLangChange, pick, t, tMaybe } from "./i18n.js";
 
 const DEFAULT_LEVELS = ["easy", "medium", "hard"];
 
@@ -87,7 +87,7 @@ export function renderLobby(root) {
     return h(
       "div",
       { class: `option ${o.type === "bool" ? "check" : ""}` },
-      h("label", { for: id, title: o.doc }, o.name.replaceAll("_", " ")),
+      h("label", { for: id, title: o.doc }, tMaybe(`opt_${o.name}`) ?? o.name.replaceAll("_", " ")),
       input,
       h("small", { class: "doc" }, o.doc),
     );

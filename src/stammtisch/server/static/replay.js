@@ -50,14 +50,16 @@ export function renderReplay(root, tableId) {
 
   function drawControls() {
     clear(controls);
+    // Without the positions there is nothing to step through: the log says it all.
+    if (!page.views) return;
     const n = steps();
     const range = h("input", { type: "range", min: 0, max: n, value: page.step, id: "replay-range", "aria-label": t("step_of", { i: page.step, n }) });
     range.addEventListener("input", () => go(Number(range.value)));
     controls.append(
-      h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "⏮ ", t("first")),
+      h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("first")),
       h("button", { type: "button", id: "replay-prev", onclick: () => go(page.step - 1) }, "◀ ", t("prev")),
       h("button", { type: "button", id: "replay-next", onclick: () => go(page.step + 1) }, t("next"), " ▶"),
-      h("button", { type: "button", id: "replay-last", onclick: () => go(n) }, t("last"), " ⏭"),
+      h("button", { type: "button", id: "replay-last", onclick: () => go(n) }, t("last"), " »"),
       range,
       h("span", { id: "replay-step" }, t("step_of", { i: page.step, n })),
     );
