@@ -109,6 +109,19 @@ def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifact
     assert "watching" in watcher.locator("#banner").inner_text()
     watcher.screenshot(path=str(artifacts / "zwickern-spectator-phone.png"), full_page=True)
 
+    # The language switch redraws the table at once (and tells the server, for its errors).
+    assert "am Zug" in ben.locator("#banner").inner_text()
+    ben.click("button.lang[data-lang=en]")
+    assert (
+        "to move" in ben.locator("#banner").inner_text() or "Your turn" in ben.locator("#banner").inner_text()
+    )
+
+    # The hint button answers (with a ranking, or saying that no hint engine is installed).
+    mover = anna if anna.locator(PLAYABLE).count() else ben
+    mover.click("#hint")
+    mover.wait_for_selector("#toast:not([hidden])")
+    assert mover.locator("#toast").inner_text()
+
     # A few moves by clicking on both sides; the spectator follows along.
     for _ in range(4):
         for page in (anna, ben):
@@ -121,3 +134,11 @@ def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifact
     assert watcher.locator("#log li").count() == version(anna)
     for page in (anna, ben, watcher):
         assert page.js_errors == []
+
+
+def test_unknown_table_says_so(new_page: Any) -> None:
+    page = new_page("de")
+    page.goto("/t/doesnotexist")
+    page.wait_for_selector("text=Diesen Tisch gibt es nicht.")
+    page.click("text=Zurück zur Lobby")
+    page.wait_for_selector("#create-table")

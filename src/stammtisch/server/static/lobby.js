@@ -13,6 +13,7 @@ export function renderLobby(root) {
     options: {},
     seats: [], // "me" | "open" | "bot:<level>"
     tables: [],
+    timer: null, // seconds per turn, or null
   };
   const createBox = h("section", { class: "panel create", id: "create" });
   const listBox = h("section", { class: "panel tables", id: "open-tables" });
@@ -134,6 +135,16 @@ export function renderLobby(root) {
       placeholder: t("nickname_ph"),
       value: savedNickname(),
     });
+    const timer = h(
+      "select",
+      { id: "turn-timer", name: "turn_timer" },
+      [null, 30, 60, 120, 300].map((sec) =>
+        h("option", { value: sec ?? "", selected: sec === state.timer }, sec ? t("seconds", { n: sec }) : t("no_timer")),
+      ),
+    );
+    timer.addEventListener("change", () => {
+      state.timer = timer.value ? Number(timer.value) : null;
+    });
     const form = h(
       "form",
       { class: "create-form" },
@@ -154,6 +165,12 @@ export function renderLobby(root) {
         ),
       ),
       h("div", { class: "field" }, h("label", { for: "nickname" }, t("nickname")), nick),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "turn-timer" }, t("turn_timer")),
+        timer,
+      ),
       h("button", { type: "submit", class: "primary", id: "create-table" }, t("create")),
     );
     form.addEventListener("submit", async (ev) => {
@@ -173,7 +190,7 @@ export function renderLobby(root) {
         ),
         nickname,
         seat: mine,
-        turn_timer: null,
+        turn_timer: state.timer,
       };
       try {
         const res = await api.createTable(body);
@@ -250,14 +267,14 @@ export function renderLobby(root) {
   }
 
   load();
-  const timer = setInterval(loadTables, 5000);
+  const poll = setInterval(loadTables, 5000);
   const off = onLangChange(() => {
     drawCreate();
     drawTables();
   });
   return {
     destroy() {
-      clearInterval(timer);
+      clearInterval(poll);
       off();
     },
   };

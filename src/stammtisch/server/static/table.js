@@ -76,6 +76,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
       actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
     }
+    if (status === "waiting" && page.mine) {
+      actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
+    }
     if (status === "over") {
       if (page.mine) actions.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
       actions.append(h("a", { class: "button", id: "replay-link", href: `/t/${tableId}?replay=1`, "data-route": "" }, t("replay")));
@@ -119,6 +122,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         { class: classes.join(" "), dataset: { seat: s.seat } },
         h("span", { class: `conn ${dot}`, title: s.kind === "bot" ? t("bot") : t(s.connected ? "connected" : "disconnected") }),
         h("span", { class: "name" }, seatName(s), s.seat === me ? ` (${t("you")})` : ""),
+        s.away ? h("span", { class: "muted small away" }, t("away")) : null,
         scores && scores[s.seat] !== undefined ? h("span", { class: "score" }, fmt(scores[s.seat])) : null,
       );
       if (s.kind === "open" && page.mine && page.info.status === "waiting") {
@@ -322,6 +326,18 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     } catch (exc) {
       toast(exc.message, "error");
     }
+  }
+
+  async function leave() {
+    try {
+      await api.leave(tableId, page.mine.token);
+    } catch (exc) {
+      toast(exc.message, "error");
+      return;
+    }
+    forgetSeat(tableId);
+    if (page.socket) page.socket.close();
+    go("/");
   }
 
   async function rematch() {
