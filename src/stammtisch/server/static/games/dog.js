@@ -73,15 +73,17 @@ function geometry(n, bottom) {
     for (let k = 1; k <= 4; k++) pos.set(`H${seat}-${k}`, at(a, RADIUS - k * 2.5 * fr));
     for (let slot = 0; slot < 4; slot++) pos.set(`K${seat}-${slot}`, at(a + step * (1.3 + slot * 1.05), RADIUS + 2.6 * fr));
   }
-  // Names sit inside the ring next to each seat's start field, on the kennel's side, and
-  // run away from the Himmel line so that they never cover fields.
+  // Names sit inside the ring so that they never cover fields: for seats at the top and
+  // bottom just beyond the end of their Himmel, for the others beside the start field on
+  // the kennel's side, running towards the middle.
   const label = (seat) => {
     const a = angle(16 * seat);
-    const [sx] = at(a, RADIUS);
+    if (Math.abs(Math.sin(a)) > 0.9) {
+      const [x, y] = at(a, RADIUS - 12.4 * fr);
+      return { x, y, anchor: "middle" };
+    }
     const [x, y] = at(a + step * 2.6, RADIUS - Math.max(4.2 * fr, 75));
-    const vertical = Math.abs(Math.sin(a)) > Math.abs(Math.cos(a));
-    const anchor = vertical ? (x < sx ? "end" : "start") : x < CENTER ? "start" : "end";
-    return { x, y, anchor };
+    return { x, y, anchor: x < CENTER ? "start" : "end" };
   };
   return { L, fr, pos, label };
 }
