@@ -56,3 +56,54 @@ def click_and_wait(page: Any, selector: str) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=30000
     )
+
+
+MOUNT = """async ({game, view, legal}) => {
+  const mod = await import('/static/games/' + game + '.js');
+  const root = document.getElementById('app');
+  window.__sent = [];
+  const ctx = {view, legal, seat: view.seat, version: 1, table: null, hint: null,
+    names: Array.from({length: view.players}, (_, i) => 'Seat ' + i), interactive: true,
+    act: (a) => window.__sent.push(a),
+    redraw: () => { root.replaceChildren(); mod.render(root, ctx); }};
+  ctx.redraw();
+}"""
+
+
+def mount_game(page: Any, game: str, view: dict[str, Any], legal: list[str]) -> None:
+    """Draw one game module on the page with a view and legal list as the server sends them;
+    what the player picks is collected in ``window.__sent`` instead of being sent."""
+    page.goto("/")
+    page.wait_for_selector("#create-table")
+    page.evaluate(MOUNT, {"game": game, "view": view, "legal": legal})
+
+
+def sent(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.__sent"))
+
+
+def engine_position(name: str, want: Any, **options: Any) -> tuple[dict[str, Any], list[str], str]:
+    """Seeded random play with the game's engine until ``want(legal)`` names a move.
+
+    Returns the mover's view, the legal notations and the move ``want`` picked.
+    """
+    import random
+
+    import pytest
+
+    stammtisch = pytest.importorskip("stammtisch")
+    if name not in stammtisch.games():
+        pytest.skip(f"this checkout has no {name} yet")
+    game = stammtisch.load(name, **options)
+    rng = random.Random(7)
+    for seed in range(50):
+        state = game.new_game(seed)
+        for _ in range(600):
+            if state.is_terminal:
+                break
+            legal = state.legal_notations()
+            target = want(legal)
+            if target:
+                return state.observe(state.current_player), legal, target
+            state = state.apply(rng.choice(legal))
+    pytest.skip("no such position found")

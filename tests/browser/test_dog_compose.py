@@ -8,57 +8,24 @@ those notations.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import engine_position, mount_game, sent
 
 pytestmark = pytest.mark.browser
 
-MOUNT = """async ({view, legal}) => {
-  const mod = await import('/static/games/dog.js');
-  const root = document.getElementById('app');
-  window.__sent = [];
-  const ctx = {view, legal, seat: view.seat, version: 1, table: null, hint: null,
-    names: Array.from({length: view.players}, (_, i) => 'Seat ' + i), interactive: true,
-    act: (a) => window.__sent.push(a),
-    redraw: () => { root.replaceChildren(); mod.render(root, ctx); }};
-  ctx.redraw();
-}"""
-
 
 def _position(want: Any) -> tuple[dict[str, Any], list[str], str]:
-    """Play seeded random games until the seat to move has a move ``want`` picks out."""
-    stammtisch = pytest.importorskip("stammtisch")
-    if "dog" not in stammtisch.games():
-        pytest.skip("this checkout has no Dog yet")
-    game = stammtisch.load("dog")
-    rng = random.Random(7)
-    for seed in range(50):
-        state = game.new_game(seed)
-        for _ in range(600):
-            if state.is_terminal:
-                break
-            legal = state.legal_notations()
-            target = want(legal)
-            if target:
-                return state.observe(state.current_player), legal, target
-            state = state.apply(rng.choice(legal))
-    pytest.skip("no such position found")
+    return engine_position("dog", want)
 
 
 def _mount(new_page: Any, view: dict[str, Any], legal: list[str]) -> Any:
     page = new_page("en")
-    page.goto("/")
-    page.wait_for_selector("#create-table")
-    page.evaluate(MOUNT, {"view": view, "legal": legal})
+    mount_game(page, "dog", view, legal)
     page.wait_for_selector("#dog-board")
     return page
-
-
-def _sent(page: Any) -> list[str]:
-    return list(page.evaluate("() => window.__sent"))
 
 
 def test_dog17_split_seven_composed_part_by_part(new_page: Any, artifacts: Path) -> None:
@@ -71,12 +38,12 @@ def test_dog17_split_seven_composed_part_by_part(new_page: Any, artifacts: Path)
     page.locator('#hand button.card.playable[data-card="7"]').first.click()
     parts = target.split(":", 1)[1].split(",")
     for i, part in enumerate(parts):
-        assert _sent(page) == []
+        assert sent(page) == []
         page.locator(f'button.dog-option[data-part="{part}"]').click()
         if i == 0:
             assert "So far" in page.locator("#dog-choice").inner_text()
             page.screenshot(path=str(artifacts / "dog-seven-compose.png"), full_page=True)
-    assert _sent(page) == [target]
+    assert sent(page) == [target]
     assert page.js_errors == []
 
 
@@ -97,7 +64,7 @@ def test_dog16_joker_asks_for_its_value_then_a_field(new_page: Any) -> None:
     assert target in offered
     assert all(a in legal and a.startswith(head + ":") for a in offered)
     page.locator(f'button.dog-option[data-action="{target}"]').click()
-    assert _sent(page) == [target]
+    assert sent(page) == [target]
 
 
 def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
@@ -116,4 +83,4 @@ def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
     peg = target.split(":p", 1)[1].split(" ")[0]
     page.locator(f'#dog-board g.peg-g[data-peg="{peg}"]').dispatch_event("click")
     page.locator(f'#dog-board circle[data-field="T{dest}"]').dispatch_event("click")
-    assert _sent(page) == [target]
+    assert sent(page) == [target]
