@@ -45,7 +45,7 @@ def version(page: Any) -> int:
 
 def wait_turn(page: Any, selector: str) -> str:
     """Wait until this page's player has a move (``selector`` appears) or the game is over."""
-    handle = page.wait_for_function(TURN_OR_OVER.replace("SELECTOR", repr(selector)), timeout=30000)
+    handle = page.wait_for_function(TURN_OR_OVER.replace("SELECTOR", repr(selector)), timeout=60000)
     return str(handle.json_value())
 
 
@@ -54,7 +54,7 @@ def click_and_wait(page: Any, selector: str) -> None:
     before = version(page)
     page.locator(selector).first.click()
     page.wait_for_function(
-        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=30000
+        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
     )
 
 

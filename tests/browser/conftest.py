@@ -134,7 +134,7 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
         ctx.add_init_script(f"localStorage.setItem('stammtisch.lang', '{lang}');")
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(30000)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.js_errors = errors

@@ -50,7 +50,7 @@ def _move(page: Any, used: set[str]) -> None:
                 clicked_field = False
             page.wait_for_timeout(150)
     page.wait_for_function(
-        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=30000
+        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
     )
 
 

@@ -35,7 +35,7 @@ def _choose(page: Any) -> None:
                 cards.first.click()
         page.wait_for_timeout(100)
     page.wait_for_function(
-        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=30000
+        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
     )
 
 

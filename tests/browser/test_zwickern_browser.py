@@ -55,7 +55,7 @@ def test_zwickern_game_played_to_the_end_by_clicking(new_page: Any, artifacts: P
 
     # After the end a reload shows the result again, and the replay viewer opens.
     page.reload()
-    page.wait_for_selector("#table-page[data-status=over]")
+    page.wait_for_selector("#table-page[data-status=over][data-version]:not([data-version=''])")
     assert "Result" in page.locator("#banner").inner_text()
     page.click("#replay-link")
     page.wait_for_selector("#replay-page #log li")

@@ -40,7 +40,8 @@ export function cardEl(text, opts = {}) {
   let face;
   if (c && c.joker) {
     classes.push("joker");
-    face = [h("span", { class: "rank" }, "J"), h("span", { class: "suit" }, "★"), h("span", { class: "big" }, "★")];
+    // A star in the corner and the word itself: a "J" there would read as a Jack.
+    face = [h("span", { class: "rank" }, "★"), h("span", { class: "big" }, "Joker")];
   } else if (c) {
     if (c.red) classes.push("red");
     if (!c.suit) classes.push("plain");

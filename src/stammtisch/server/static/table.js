@@ -15,6 +15,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     mine: watch ? null : savedSeat(tableId),
     socket: null,
     online: false,
+    wasOnline: false, // "connection lost" only after a connection was there
     hint: null,
     module: null,
     levels: ["easy", "medium", "hard"],
@@ -149,7 +150,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     banner.className = "banner";
     if (!page.info) return;
     const status = page.info.status;
-    if (!page.online && page.socket) {
+    if (!page.online && page.socket && page.wasOnline) {
       banner.classList.add("warn");
       banner.append(t("reconnecting"));
       return;
@@ -377,6 +378,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       },
       onStatus(status) {
         page.online = status === "open";
+        if (page.online) page.wasOnline = true;
         drawBanner();
       },
     });

@@ -37,6 +37,9 @@ export class TableSocket {
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (ev) => {
+      // A socket being replaced (e.g. a spectator who just took a seat) may still deliver
+      // a message or two; only the current connection speaks for the page.
+      if (this.closed || this.ws !== ws) return;
       let msg;
       try {
         msg = JSON.parse(ev.data);
