@@ -22,6 +22,8 @@ def test_lobby_lists_games_and_switches_language(new_page: Any, artifacts: Path)
     page.click("button.lang[data-lang=de]")
     assert page.locator("#create-table").inner_text() == "Tisch eröffnen"
     page.screenshot(path=str(artifacts / "lobby-de.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
     assert page.js_errors == []
 
 
@@ -95,6 +97,8 @@ def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifact
     ben.goto("/")
     ben.wait_for_selector(f"#open-tables li[data-table='{table}']")
     ben.goto(invite)
+    ben.wait_for_selector("#join-nickname")
+    ben.screenshot(path=str(artifacts / "join-form.png"), full_page=True)
     ben.fill("#join-nickname", "Ben")
     ben.click("#join")
     ben.wait_for_selector("#hand .card")

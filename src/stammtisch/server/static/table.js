@@ -121,7 +121,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       const chip = h(
         "div",
         { class: classes.join(" "), dataset: { seat: s.seat } },
-        h("span", { class: `conn ${dot}`, title: s.kind === "bot" ? t("bot") : t(s.connected ? "connected" : "disconnected") }),
+        s.kind === "open"
+          ? null
+          : h("span", { class: `conn ${dot}`, title: s.kind === "bot" ? t("bot") : t(s.connected ? "connected" : "disconnected") }),
         h("span", { class: "name" }, seatName(s), s.seat === me ? ` (${t("you")})` : ""),
         s.away ? h("span", { class: "muted small away" }, t("away")) : null,
         scores && scores[s.seat] !== undefined ? h("span", { class: "score" }, fmt(scores[s.seat])) : null,
@@ -223,8 +225,9 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   function drawLog() {
     clear(side);
-    if (!page.msg) return;
-    const entries = page.msg.log || [];
+    const entries = (page.msg && page.msg.log) || [];
+    side.hidden = !page.msg || !page.msg.view;
+    if (side.hidden) return;
     const n = names();
     const items = entries.map((e, i) => {
       const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? `#${e.seat}` : "";
