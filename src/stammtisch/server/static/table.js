@@ -94,6 +94,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         h("h1", {}, gameTitle()),
         h("span", { class: `status status-${status}`, id: "status" }, t(status)),
         h("span", { class: "muted" }, `#${tableId}`),
+        page.info.turn_timer ? h("span", { class: "muted", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
         actions,
       ),
       h(
