@@ -19,6 +19,7 @@ from rich.table import Table
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
+from stammtisch.server.cli import serve
 
 app = typer.Typer(
     help="stammtisch: Dog, Himmel A… und Zwirn and Zwickern.",
@@ -179,6 +180,9 @@ def play(
     StammtischApp(
         game, options=opts, seats=seat_list, seed=seed, lang=lang, start=seat_list is not None
     ).run()
+
+
+app.command()(serve)
 
 
 @app.command("info")

@@ -1,0 +1,200 @@
+"""Load test of the web server: N tables played at bot speed over loopback WebSockets.
+
+    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20
+
+Starts ``stammtisch serve`` as a separate process on 127.0.0.1 (fresh SQLite file in a
+temporary folder, or ``--database-url``), opens ``--tables`` tables with two people each
+(the clients answer every ``state`` that offers them legal actions at once, with a random
+one) and plays game after game (rematch) for ``--seconds``. Reported: accepted moves per
+second, and the latency of a move = from sending the action to receiving the state with the
+new version on the mover's connection (commit to the database included). Loopback only,
+bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_TABLES = 500
+MAX_SECONDS = 300.0
+COMPRESSION: str | None = None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.games = 0
+        self.errors = 0
+        self.measuring = False
+
+
+async def seat_loop(
+    ws: ClientConnection, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
+) -> None:
+    sent_at: float | None = None
+    waiting_for = -1
+    acted = -1  # a seat acts once per version (a state may be re-sent, e.g. on connects)
+    async for text in ws:
+        msg = json.loads(text)
+        if msg["type"] == "error":
+            stats.errors += 1
+            continue
+        if msg["type"] != "state":
+            continue
+        version = msg["version"]
+        if sent_at is not None and version >= waiting_for:
+            if stats.measuring:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.moves += 1
+            sent_at = None
+        if msg["result"] is not None:
+            done.set()
+            return
+        if msg["legal"] and version > acted and time.perf_counter() < stop:
+            acted = version
+            waiting_for = version + 1
+            sent_at = time.perf_counter()
+            await ws.send(
+                json.dumps({"type": "action", "action": rng.choice(msg["legal"]), "version": version})
+            )
+        if time.perf_counter() >= stop:
+            done.set()
+            return
+
+
+async def table_loop(base: str, index: int, stats: Stats, stop: float) -> None:
+    rng = random.Random(index)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        created = (
+            await http.post(
+                "/api/tables",
+                json={"game": "zwickern", "nickname": "A", "seats": [{"type": "open"}, {"type": "open"}]},
+            )
+        ).json()
+        tid = created["table"]["id"]
+        tokens = [
+            created["token"],
+            (await http.post(f"/api/tables/{tid}/join", json={"nickname": "B"})).json()["token"],
+        ]
+        ws_base = base.replace("http://", "ws://")
+        while time.perf_counter() < stop:
+            done = asyncio.Event()
+            conns = [
+                await connect(f"{ws_base}/ws/tables/{tid}?token={t}", max_size=None, compression=COMPRESSION)
+                for t in tokens
+            ]
+            tasks = [asyncio.create_task(seat_loop(c, rng, stats, stop, done)) for c in conns]
+            await done.wait()
+            for c in conns:
+                await c.close()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if time.perf_counter() >= stop:
+                break
+            stats.games += 1
+            r = await http.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
+            tid = r.json()["table"]["id"]
+
+
+async def run(base: str, tables: int, seconds: float, warmup: float) -> Stats:
+    stats = Stats()
+    start = time.perf_counter()
+    stop = start + warmup + seconds
+    runners = [asyncio.create_task(table_loop(base, i, stats, stop)) for i in range(tables)]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    t0 = time.perf_counter()
+    await asyncio.gather(*runners)
+    stats.latencies.sort()
+    stats.elapsed = time.perf_counter() - t0  # type: ignore[attr-defined]
+    return stats
+
+
+def pct(sorted_values: list[float], p: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument("--database-url", default=None)
+    args = ap.parse_args()
+    tables = max(1, min(args.tables, MAX_TABLES))
+    seconds = max(1.0, min(args.seconds, MAX_SECONDS))
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database_url or f"sqlite:///{tmp}/load.sqlite3"
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning"]
+        server = subprocess.Popen(cmd, env=env)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            try:
+                import uvloop
+
+                uvloop.install()
+            except ImportError:
+                pass
+            stats = asyncio.run(run(base, tables, seconds, args.warmup))
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    lat = stats.latencies
+    elapsed: float = stats.elapsed  # type: ignore[attr-defined]
+    print(
+        f"stammtisch server load: {tables} tables x 2 WebSocket clients, zwickern, {seconds:.0f} s measured"
+    )
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores (shared; load average {load}), "
+        f"Python {platform.python_version()}; server and clients on the same cores"
+    )
+    print(
+        f"database: {'sqlite (temporary file)' if args.database_url is None else args.database_url.split('@')[-1]}"
+    )
+    print(
+        f"moves: {stats.moves} in {elapsed:.1f} s = {stats.moves / elapsed:,.0f} moves/s; games finished: {stats.games}; errors: {stats.errors}"
+    )
+    if lat:
+        print(
+            f"latency ms: p50 {pct(lat, 50) * 1000:.1f}  p90 {pct(lat, 90) * 1000:.1f}  "
+            f"p99 {pct(lat, 99) * 1000:.1f}  max {lat[-1] * 1000:.1f}  mean {statistics.fmean(lat) * 1000:.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

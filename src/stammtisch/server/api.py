@@ -1,0 +1,120 @@
+"""The lobby's REST API (WS_PROTOCOL.md); errors come back as ``{"error": {...}}``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+
+import stammtisch
+from stammtisch.bots import BOT_KINDS, LEVELS
+from stammtisch.server import schemas
+from stammtisch.server.errors import pick_language
+from stammtisch.server.hub import Hub
+from stammtisch.server.table import LiveTable
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": schemas.ErrorBody} for code in (400, 403, 404, 409, 422)
+}
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+Lang = Annotated[str | None, Query(description="Language of messages: de or en.")]
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def info(table: LiveTable) -> schemas.TableInfo:
+    return schemas.TableInfo.model_validate(table.info())
+
+
+@router.get("/games", summary="The games and their options")
+async def list_games() -> list[dict[str, Any]]:
+    return [stammtisch.info(name).to_json() for name in stammtisch.games()]
+
+
+@router.get("/bots", summary="Bot levels and kinds")
+async def list_bots() -> schemas.Bots:
+    return schemas.Bots(levels=list(LEVELS), kinds=sorted(BOT_KINDS))
+
+
+@router.post("/tables", summary="Open a table; the creator takes a seat")
+async def create_table(body: schemas.CreateTable, request: Request) -> schemas.Created:
+    table, seat, token = await hub_of(request).create(
+        body.game,
+        body.options,
+        [s.model_dump() for s in body.seats],
+        body.nickname,
+        body.seat,
+        body.turn_timer,
+    )
+    return schemas.Created(
+        table=info(table),
+        seat=seat,
+        token=token,
+        invite_url=f"/t/{table.id}",
+        spectator_url=f"/t/{table.id}?watch=1",
+    )
+
+
+@router.get("/tables", summary="Open tables (waiting for players)")
+async def open_tables(request: Request) -> list[schemas.TableInfo]:
+    return [info(t) for t in hub_of(request).open_tables()]
+
+
+@router.get("/tables/{table_id}", summary="One table (public information)")
+async def get_table(table_id: str, request: Request) -> schemas.TableInfo:
+    return info(await hub_of(request).get(table_id))
+
+
+@router.post("/tables/{table_id}/join", summary="Take an open seat (the invite link's page calls this)")
+async def join(table_id: str, body: schemas.Join, request: Request) -> schemas.Joined:
+    hub = hub_of(request)
+    seat, token = await hub.join(table_id, body.nickname, body.seat)
+    return schemas.Joined(seat=seat, token=token, table=info(await hub.get(table_id)))
+
+
+@router.post("/tables/{table_id}/leave", summary="Give up one's seat")
+async def leave(table_id: str, body: schemas.TokenBody, request: Request) -> schemas.TableOnly:
+    return schemas.TableOnly(table=info(await hub_of(request).leave(table_id, body.token)))
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot", summary="Fill an open seat with a bot")
+async def fill_bot(table_id: str, seat: int, body: schemas.BotBody, request: Request) -> schemas.TableOnly:
+    table = await hub_of(request).fill_with_bot(table_id, seat, body.token, body.level)
+    return schemas.TableOnly(table=info(table))
+
+
+@router.post("/tables/{table_id}/rematch", summary="A new game with the same players (same tokens)")
+async def rematch(table_id: str, body: schemas.TokenBody, request: Request) -> schemas.TableOnly:
+    return schemas.TableOnly(table=info(await hub_of(request).rematch(table_id, body.token)))
+
+
+@router.get("/tables/{table_id}/record", summary="The game record (finished games only)")
+async def record(table_id: str, request: Request) -> dict[str, Any]:
+    return await hub_of(request).record(table_id)
+
+
+@router.get("/tables/{table_id}/suggest", summary="Hint: the legal moves ranked by a hint engine")
+async def suggest(
+    table_id: str,
+    token: str,
+    request: Request,
+    lang: Lang = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> schemas.Suggestion:
+    from stammtisch.core.i18n import translate
+
+    out = await hub_of(request).suggest(table_id, token)
+    code = out["code"]
+    message = None if code is None else translate(code, {}, pick_language(lang, accept_language))
+    return schemas.Suggestion(
+        available=out["available"],
+        version=out["version"],
+        code=code,
+        message=message,
+        actions=[schemas.Suggested(**a) for a in out["actions"]],
+    )

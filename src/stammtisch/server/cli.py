@@ -1,0 +1,47 @@
+"""``stammtisch serve``: the web server with its embedded database, no set-up needed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stammtisch.server.config import DEFAULT_DATA_DIR
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option(help="Folder for the default SQLite database (created if missing).")
+    ] = DEFAULT_DATA_DIR,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)."),
+    ] = None,
+    reconnect_timeout: Annotated[
+        float, typer.Option(help="Seconds before a bot takes over for a player who left.")
+    ] = 60.0,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.6,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Run the web server: lobby, tables, WebSocket play and the browser client."""
+    import uvicorn
+
+    from stammtisch.server.app import create_app
+    from stammtisch.server.config import Settings, sqlite_url
+
+    settings = Settings(
+        database_url=database_url or sqlite_url(data_dir),
+        reconnect_timeout=reconnect_timeout,
+        bot_delay=bot_delay,
+    )
+    typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url})")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=4 * 65536,
+    )

@@ -1,0 +1,44 @@
+"""A connected WebSocket client as the table sees it: a seat (or spectator) and an outbox.
+
+The table never awaits a socket: it puts finished text into each client's bounded outbox
+and a per-connection task sends it. A client that cannot keep up is disconnected instead
+of slowing the table down for everybody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+OUTBOX_LIMIT = 256
+
+
+class Client:
+    def __init__(self, seat: int | None, lang: str) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.overflowed = False
+
+    def push(self, text: str) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            # Make room for the close signal: the sender task stops at ``None``.
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+    def close(self) -> None:
+        self.push_none()
+
+    def push_none(self) -> None:
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)

@@ -1,0 +1,35 @@
+"""Server settings: one frozen value passed down from the command line or a test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATA_DIR = Path("var")
+DEFAULT_DB_FILE = "stammtisch.sqlite3"
+
+#: Text frames larger than this are refused with ``message_too_large`` (WS_PROTOCOL.md).
+MAX_MESSAGE_BYTES = 16 * 1024
+
+
+def sqlite_url(data_dir: Path) -> str:
+    """The default database: one SQLite file in the data directory (created on demand)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(data_dir / DEFAULT_DB_FILE).resolve()}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server needs to know; defaults suit ``stammtisch serve``."""
+
+    database_url: str
+    #: A human whose last connection closed is replaced by a bot after this many seconds.
+    reconnect_timeout: float = 60.0
+    #: Pause before a bot moves, so that people can follow the game (0 in tests).
+    bot_delay: float = 0.6
+    #: Bot level that stands in for an absent player or an expired turn timer.
+    standin_level: str = "medium"
+    #: Thinking budget (seconds) for the suggest endpoint.
+    suggest_seconds: float = 0.5
+    #: Threads that run bots off the event loop.
+    bot_threads: int = 2

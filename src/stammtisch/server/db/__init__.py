@@ -1,0 +1,1 @@
+"""Persistence: the schema, migrations at start-up, and the one writer thread."""

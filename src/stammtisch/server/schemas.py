@@ -1,0 +1,108 @@
+"""Request and response bodies of the REST API (they generate the OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class SeatSpec(BaseModel):
+    type: Literal["open", "bot"] = Field(description="'open' waits for a person, 'bot' is filled at once.")
+    level: str | None = Field(default=None, description="Bot level (see GET /api/bots); bots only.")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="A name from GET /api/games.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults for the rest.")
+    seats: list[SeatSpec] = Field(
+        default_factory=list,
+        description="One entry per seat; empty = all open. Sets 'players' when the options do not.",
+    )
+    nickname: str = Field(description="The creator's nickname.")
+    seat: int = Field(default=0, description="The creator's seat (must be an open one).")
+    turn_timer: float | None = Field(
+        default=None, description="Seconds per turn; when they run out a bot moves for that seat."
+    )
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["open", "human", "bot"]
+    nickname: str | None
+    level: str | None
+    connected: bool
+    away: bool = Field(description="The player is gone and a stand-in bot plays the seat.")
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "over"]
+    version: int = Field(description="Number of accepted actions.")
+    seats: list[SeatInfo]
+    turn_timer: float | None
+    current_player: int | None
+    rematch_id: str | None = Field(description="The follow-up table once somebody asked for a rematch.")
+    created_at: str
+
+
+class Created(BaseModel):
+    table: TableInfo
+    seat: int
+    token: str = Field(description="The seat's secret; keep it, it is shown only once.")
+    invite_url: str
+    spectator_url: str
+
+
+class Join(BaseModel):
+    nickname: str
+    seat: int | None = Field(default=None, description="A particular open seat; default the first.")
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    table: TableInfo
+
+
+class TokenBody(BaseModel):
+    token: str
+
+
+class BotBody(BaseModel):
+    token: str = Field(description="The token of any seated player at this table.")
+    level: str
+
+
+class TableOnly(BaseModel):
+    table: TableInfo
+
+
+class Suggested(BaseModel):
+    action: str
+    value: float | None
+
+
+class Suggestion(BaseModel):
+    available: bool = Field(description="False: no hint engine is installed; values are null.")
+    version: int
+    code: str | None
+    message: str | None
+    actions: list[Suggested]
+
+
+class Bots(BaseModel):
+    levels: list[str]
+    kinds: list[str]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    params: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail

@@ -1,0 +1,275 @@
+// Himmel, A… und Zwirn: two piles under their targets (one marked), hands, penalty piles.
+// The server's legal notations (57>A, turn, steal 2, raise A 63, take 31, take) are grouped
+// by the hand card they use; picking a card shows that card's choices (pile, victim,
+// target), so the player never types notation and never sees a move the server did not offer.
+import { backs } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+const SPECIAL = { turn: "⇄", steal: "✂", raise: "⤒" };
+const SPECIAL_KEY = { turn: "haz_special_reverse", steal: "haz_special_steal", raise: "haz_special_raise" };
+
+// What the player has picked so far in this position (reset when the version changes).
+let pick = { version: null, card: null, mode: null };
+
+/** The legal notations grouped by the hand card they play ("take" under its own key). */
+export function groupLegal(legal) {
+  const groups = new Map();
+  const add = (key, action, choice) => {
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push({ action, ...choice });
+  };
+  for (const a of legal) {
+    let m = a.match(/^(\d+)>([AB])$/);
+    if (m) {
+      add(m[1], a, { pile: m[2] });
+      continue;
+    }
+    if (a === "turn") {
+      add("turn", a, {});
+      continue;
+    }
+    m = a.match(/^steal (\d+)$/);
+    if (m) {
+      add("steal", a, { victim: Number(m[1]) });
+      continue;
+    }
+    m = a.match(/^raise ([AB]) (\d+)$/);
+    if (m) {
+      add("raise", a, { pile: m[1], with: m[2] });
+      continue;
+    }
+    m = a.match(/^take(?: (\d+))?$/);
+    if (m) {
+      add("take", a, { target: m[1] ?? null });
+      continue;
+    }
+    add(a, a, {});
+  }
+  return groups;
+}
+
+function hazCard(text, opts = {}) {
+  const special = SPECIAL[text];
+  const classes = ["card", "haz"];
+  if (special) classes.push("special");
+  if (opts.small) classes.push("small");
+  if (opts.target) classes.push("target");
+  if (opts.playable) classes.push("playable");
+  if (opts.selected) classes.push("selected");
+  if (opts.hint) classes.push("hint");
+  if (opts.dim) classes.push("dim");
+  const title = special ? t(SPECIAL_KEY[text]) : String(text);
+  const face = special ? [h("span", { class: "rank" }, special), h("span", { class: "small" }, title)] : [h("span", { class: "rank" }, text)];
+  if (!opts.onClick) return h("span", { class: classes.join(" "), dataset: { card: text }, title }, face);
+  return h(
+    "button",
+    { type: "button", class: classes.join(" "), dataset: { card: text }, title, "aria-pressed": String(Boolean(opts.selected)), onclick: opts.onClick },
+    face,
+  );
+}
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  if (pick.version !== ctx.version) pick = { version: ctx.version, card: null, mode: null };
+  const groups = groupLegal(ctx.legal);
+  const me = ctx.seat;
+  const n = v.players;
+  const hintCard = ctx.hint ? cardOfAction(ctx.hint) : null;
+  const redraw = () => ctx.redraw();
+
+  const choose = (card) => {
+    const options = groups.get(card) || [];
+    if (options.length === 1 && card !== "steal" && card !== "raise") {
+      ctx.act(options[0].action);
+      return;
+    }
+    pick.card = pick.card === card ? null : card;
+    redraw();
+  };
+
+  const info = h(
+    "div",
+    { class: "haz-info row" },
+    v.games > 1 ? h("span", {}, `${v.game_no + 1} / ${v.games}`) : null,
+    h("span", { id: "haz-deck" }, t("haz_deck", { n: v.deck_size })),
+    h("span", {}, `${t("haz_direction")}: ${v.direction >= 0 ? "↻ " + t("haz_cw") : "↺ " + t("haz_ccw")}`),
+  );
+
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push(((me ?? n - 1) + i) % n);
+  const stealing = pick.card === "steal" ? groups.get("steal") || [] : [];
+  const players = order.filter((p) => p !== me).map((p) => playerBox(ctx, p, v, stealing.find((o) => o.victim === p)));
+
+  // The two piles; when the picked number card fits both, they become the choice.
+  const pileChoices = pick.card && /^\d+$/.test(pick.card) ? groups.get(pick.card) || [] : [];
+  const lastPile = lastPileOf(v.last);
+  const piles = v.piles.map((p) => {
+    const choice = pileChoices.find((o) => o.pile === p.name);
+    const classes = ["haz-pile"];
+    if (p.marked) classes.push("marked");
+    if (choice) classes.push("target-choice");
+    const top = p.cards.length ? p.cards[p.cards.length - 1] : null;
+    const body = [
+      h("div", { class: "label" }, t("haz_pile", { p: p.name }), p.marked ? ` · ★ ${t("haz_marked")}` : ""),
+      h(
+        "div",
+        { class: "card-row tight" },
+        p.targets.slice(0, -1).map((c) => hazCard(c, { small: true, target: true, dim: true })),
+        p.target ? hazCard(p.target, { target: true }) : h("span", { class: "muted" }, "—"),
+      ),
+      h("div", { class: "label" }, `${t("haz_target")} ${p.target ?? "—"}`),
+      h(
+        "div",
+        { class: "card-row tight pile-cards" },
+        p.cards.slice(-6, -1).map((c) => hazCard(c, { small: true })),
+        top ? hazCard(top, { hint: lastPile === p.name }) : null,
+      ),
+    ];
+    if (choice) {
+      return h("button", { type: "button", class: classes.join(" "), id: `pile-${p.name}`, onclick: () => ctx.act(choice.action) }, body);
+    }
+    return h("div", { class: classes.join(" "), id: `pile-${p.name}` }, body);
+  });
+  const felt = h(
+    "div",
+    { class: "felt haz-table", id: "haz-table" },
+    h("div", { class: "haz-piles" }, piles),
+    v.last ? h("div", { class: "last-move" }, describe(v.last, { who: ctx.names[v.last.seat], names: ctx.names })) : null,
+    v.revealed && v.revealed.length && v.last && String(v.last.action).startsWith("take")
+      ? h("div", { class: "card-row tight" }, v.revealed.map((c) => hazCard(c, { small: true })))
+      : null,
+  );
+
+  const parts = [info, h("div", { class: "opponents" }, players), felt];
+
+  if (me !== null && v.hand) {
+    const takes = groups.get("take") || [];
+    const takingTargets = pick.card === "take" ? new Map(takes.filter((o) => o.target).map((o) => [o.target, o.action])) : null;
+    const hand = v.hand.map((c) => {
+      if (takingTargets) {
+        const action = takingTargets.get(c);
+        return hazCard(c, { playable: Boolean(action), dim: !action, onClick: action ? () => ctx.act(action) : undefined });
+      }
+      const playable = groups.has(c);
+      return hazCard(c, {
+        playable,
+        selected: pick.card === c,
+        hint: hintCard === c,
+        dim: ctx.legal.length > 0 && !playable,
+        onClick: playable ? () => choose(c) : undefined,
+      });
+    });
+    const buttons = h("div", { class: "row" });
+    if (takes.length) {
+      buttons.append(
+        h(
+          "button",
+          { type: "button", id: "haz-take", class: `${pick.card === "take" ? "primary" : ""} ${hintCard === "take" ? "hint" : ""}`, onclick: () => choose("take") },
+          t("haz_take"),
+        ),
+      );
+    }
+    parts.push(
+      h(
+        "div",
+        { class: "my-area" },
+        playerBox(ctx, me, v, null, true),
+        h("div", {}, h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand), buttons),
+      ),
+    );
+    const prompt = choicePanel(ctx, groups, v);
+    if (prompt) parts.push(prompt);
+  }
+  root.append(h("div", { class: "game himmel" }, parts));
+}
+
+function choicePanel(ctx, groups, v) {
+  const card = pick.card;
+  if (!card) return null;
+  const options = groups.get(card) || [];
+  if (card === "steal") {
+    return h(
+      "div",
+      { class: "choice", id: "haz-choice" },
+      h("strong", {}, t("haz_choose_victim")),
+      h("div", { class: "options-row" }, options.map((o) => h("button", { type: "button", class: "victim", dataset: { seat: o.victim }, onclick: () => ctx.act(o.action) }, `${ctx.names[o.victim]} (${t("cards", { n: v.hand_sizes[o.victim] })})`))),
+    );
+  }
+  if (card === "raise") {
+    return h(
+      "div",
+      { class: "choice", id: "haz-choice" },
+      h("strong", {}, t("haz_choose_raise")),
+      h(
+        "div",
+        { class: "options-row" },
+        options.map((o) => h("button", { type: "button", class: "raise", dataset: { action: o.action }, onclick: () => ctx.act(o.action) }, `${t("haz_pile", { p: o.pile })}: ${v.piles.find((p) => p.name === o.pile)?.target ?? "?"} → ${o.with}`)),
+      ),
+    );
+  }
+  if (card === "take") {
+    return h("div", { class: "choice", id: "haz-choice" }, h("strong", {}, t("haz_choose_target")));
+  }
+  if (options.length > 1) {
+    return h(
+      "div",
+      { class: "choice", id: "haz-choice" },
+      h("strong", {}, t("haz_choose_pile")),
+      h("div", { class: "options-row" }, options.map((o) => h("button", { type: "button", onclick: () => ctx.act(o.action) }, t("haz_pile", { p: o.pile })))),
+    );
+  }
+  return null;
+}
+
+function playerBox(ctx, p, v, stealChoice, mine = false) {
+  const pen = v.penalty[p] || [];
+  const box = h(
+    stealChoice ? "button" : "div",
+    {
+      type: stealChoice ? "button" : undefined,
+      class: `player-box seat-b${p} ${v.current_player === p ? "to-move" : ""} ${mine ? "mine" : ""} ${stealChoice ? "target-choice" : ""}`,
+      dataset: { seat: p },
+      onclick: stealChoice ? () => ctx.act(stealChoice.action) : undefined,
+    },
+    h("div", { class: "player-name" }, h("span", { class: `seat-dot seat-c${p}` }), ctx.names[p] ?? `#${p + 1}`),
+    mine ? null : backs(v.hand_sizes[p]),
+    h(
+      "details",
+      { class: "penalty" },
+      h("summary", {}, `${t("haz_penalty")}: ${v.penalty_counts ? v.penalty_counts[p] : pen.length}`),
+      h("div", { class: "card-row tight" }, pen.map((c) => hazCard(c, { small: true }))),
+    ),
+  );
+  return box;
+}
+
+function cardOfAction(action) {
+  const m = String(action).match(/^(\d+)>/);
+  if (m) return m[1];
+  return String(action).split(" ")[0];
+}
+
+function lastPileOf(last) {
+  if (!last) return null;
+  const m = String(last.action).match(/^\d+>([AB])$/);
+  return m ? m[1] : null;
+}
+
+export function describe(last, { who, names }) {
+  if (!last) return "";
+  const a = String(last.action);
+  let m = a.match(/^(\d+)>([AB])$/);
+  if (m) return t("haz_log_play", { name: who, card: m[1], pile: m[2] });
+  if (a === "turn") return t("haz_log_turn", { name: who });
+  m = a.match(/^steal (\d+)$/);
+  if (m) {
+    const text = t("haz_log_steal", { name: who, victim: (names && names[Number(m[1])]) ?? m[1] });
+    return last.stolen ? `${text} (${last.stolen})` : text;
+  }
+  m = a.match(/^raise ([AB]) (\d+)$/);
+  if (m) return t("haz_log_raise", { name: who, pile: m[1], card: m[2] });
+  m = a.match(/^take(?: (\d+))?$/);
+  if (m) return m[1] ? t("haz_log_take_target", { name: who, card: m[1] }) : t("haz_log_take", { name: who });
+  return `${who}: ${a}`;
+}

@@ -1,0 +1,105 @@
+// Zwickern: open table cards in the middle, each player's hand size and capture pile
+// around it, one's own hand below. A legal notation is one card, so a click on a playable
+// hand card plays it.
+import { backs, cardEl, cardText } from "../cards.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export function render(root, ctx) {
+  const v = ctx.view;
+  const n = v.players;
+  const me = ctx.seat;
+  const legal = new Set(ctx.legal);
+  const last = v.last;
+  const lastTaken = new Set(last ? last.captured : []);
+
+  const info = h(
+    "div",
+    { class: "zw-info row" },
+    h("span", {}, t("zw_round", { r: Math.min(v.round + 1, v.rounds), n: v.rounds })),
+    h("span", {}, t("zw_deck", { n: v.deck_size })),
+    h("span", {}, `${ctx.names[v.dealer] ?? ""} ${t("zw_dealer")}`),
+  );
+
+  // Everybody's corner: hand size, capture pile, match points. Own seat last, at the bottom.
+  const order = [];
+  for (let i = 1; i <= n; i++) order.push(((me ?? n - 1) + i) % n);
+  const players = order
+    .filter((p) => p !== me)
+    .map((p) => playerBox(ctx, p, v));
+
+  const tableCards = v.table.map((c) => cardEl(c, { hint: last && last.card === c && !last.captured.length }));
+  const table = h(
+    "div",
+    { class: "felt zw-table", id: "zw-table", "aria-label": t("zw_table") },
+    h("div", { class: "felt-label" }, t("zw_table")),
+    h("div", { class: "card-row" }, tableCards.length ? tableCards : h("span", { class: "muted" }, "—")),
+    last ? h("div", { class: "last-move" }, describe(last, { who: ctx.names[last.seat] })) : null,
+  );
+
+  const parts = [info, h("div", { class: "opponents" }, players), table];
+  if (me !== null && v.hand) {
+    const hand = v.hand.map((c) =>
+      cardEl(c, {
+        playable: legal.has(c),
+        hint: ctx.hint === c,
+        dim: ctx.legal.length > 0 && !legal.has(c),
+        disabled: !legal.has(c),
+        onClick: legal.has(c) ? () => ctx.act(c) : () => {},
+      }),
+    );
+    parts.push(
+      h(
+        "div",
+        { class: "my-area" },
+        playerBox(ctx, me, v, true),
+        h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand),
+      ),
+    );
+  }
+  if (v.round_results && v.round_results.length) parts.push(roundTable(ctx, v, lastTaken));
+  root.append(h("div", { class: "game zwickern" }, parts));
+}
+
+function playerBox(ctx, p, v, mine = false) {
+  const pile = v.captured[p] || [];
+  return h(
+    "div",
+    {
+      class: `player-box seat-b${p} ${v.current_player === p ? "to-move" : ""} ${mine ? "mine" : ""}`,
+      dataset: { seat: p },
+    },
+    h("div", { class: "player-name" }, h("span", { class: `seat-dot seat-c${p}` }), ctx.names[p] ?? `#${p + 1}`),
+    mine ? null : backs(v.hand_sizes[p]),
+    h(
+      "details",
+      { class: "captured" },
+      h("summary", {}, `${t("zw_captured")}: ${t("cards", { n: pile.length })}`),
+      h("div", { class: "card-row tight" }, pile.map((c) => cardEl(c, { small: true }))),
+    ),
+    h("div", { class: "muted small" }, `${t("zw_match_points")}: ${v.match_points[p]}`),
+  );
+}
+
+function roundTable(ctx, v) {
+  return h(
+    "table",
+    { class: "scores" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), ctx.names.map((nm) => h("th", {}, nm)))),
+    h(
+      "tbody",
+      {},
+      v.round_results.map((r, i) => h("tr", {}, h("th", {}, `${i + 1}`), r.map((x) => h("td", {}, String(x))))),
+      h("tr", { class: "total" }, h("th", {}, "Σ"), v.match_points.map((x) => h("td", {}, String(x)))),
+    ),
+  );
+}
+
+export function describe(last, { who }) {
+  if (!last) return "";
+  const name = who ?? "";
+  if (last.captured && last.captured.length) {
+    return t("zw_took", { name, card: cardText(last.card), cards: last.captured.map(cardText).join(" ") });
+  }
+  return t("zw_played", { name, card: cardText(last.card) });
+}

@@ -1,0 +1,200 @@
+// The replay viewer of a finished game: step through the moves and see the table as a
+// spectator saw it after each one. The positions come from the server (the client cannot
+// compute them: it has no rules). Two sources, best first:
+//   GET /api/tables/{id}/replay -> {"views": [spectator view after step 0..n], "log": [...]}
+//   GET /api/tables/{id}/record -> the record (seed, options, actions): the move list only,
+//                                  the board shows the final position.
+import { api } from "./api.js";
+import { clear, h } from "./dom.js";
+import { gameModule } from "./games/index.js";
+import { onLangChange, pick, t } from "./i18n.js";
+
+export function renderReplay(root, tableId) {
+  const page = { info: null, record: null, views: null, log: null, step: 0, module: null, games: [], final: null };
+  const el = h("section", { class: "table-page replay", id: "replay-page" });
+  const head = h("div", { class: "table-head" });
+  const controls = h("div", { class: "replay-controls", id: "replay-controls" });
+  const board = h("div", { class: "board-area", id: "board" });
+  const side = h("aside", { class: "side" });
+  el.append(head, controls, h("div", { class: "table-main" }, board, side));
+  root.append(el);
+
+  const steps = () => (page.views ? page.views.length - 1 : page.record ? page.record.actions.length : 0);
+
+  function names() {
+    if (page.info) {
+      return page.info.seats.map((s) =>
+        s.kind === "bot" ? t("bot_level", { level: t(s.level) }) : s.nickname || t("seat_n", { n: s.seat + 1 }),
+      );
+    }
+    return (page.record && page.record.players) || [];
+  }
+
+  function go(i) {
+    page.step = Math.max(0, Math.min(steps(), i));
+    draw();
+  }
+
+  function drawHead() {
+    clear(head);
+    const g = page.games.find((x) => page.info && x.name === page.info.game);
+    head.append(
+      h(
+        "div",
+        { class: "title-row" },
+        h("h1", {}, `${t("replay")}: ${g ? pick(g.title) : page.info ? page.info.game : ""}`),
+        h("a", { class: "button small", href: `/t/${tableId}`, "data-route": "" }, `#${tableId}`),
+      ),
+    );
+  }
+
+  function drawControls() {
+    clear(controls);
+    // Without the positions there is nothing to step through: the log says it all.
+    if (!page.views) return;
+    const n = steps();
+    const range = h("input", { type: "range", min: 0, max: n, value: page.step, id: "replay-range", "aria-label": t("step_of", { i: page.step, n }) });
+    range.addEventListener("input", () => go(Number(range.value)));
+    controls.append(
+      h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "« ", t("first")),
+      h("button", { type: "button", id: "replay-prev", onclick: () => go(page.step - 1) }, "◀ ", t("prev")),
+      h("button", { type: "button", id: "replay-next", onclick: () => go(page.step + 1) }, t("next"), " ▶"),
+      h("button", { type: "button", id: "replay-last", onclick: () => go(n) }, t("last"), " »"),
+      range,
+      h("span", { id: "replay-step" }, t("step_of", { i: page.step, n })),
+    );
+  }
+
+  function drawBoard() {
+    clear(board);
+    const view = page.views ? page.views[page.step] : page.final;
+    if (!page.views) board.append(h("p", { class: "muted" }, t("replay_needs_views")));
+    if (!view || !page.module) return;
+    page.module.render(board, {
+      view,
+      legal: [],
+      seat: null,
+      table: page.info,
+      version: page.step,
+      names: names(),
+      interactive: false,
+      hint: null,
+      act: () => {},
+      redraw: drawBoard,
+    });
+  }
+
+  function drawLog() {
+    clear(side);
+    const n = names();
+    let items;
+    if (page.log) {
+      items = page.log.map((e, i) => {
+        const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? "" : "";
+        const prev = i > 0 ? page.log[i - 1].last ?? null : undefined;
+        const text = page.module && page.module.describe ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev }) : "";
+        return logItem(i + 1, text || `${who}`);
+      });
+    } else if (page.record) {
+      items = page.record.actions.map((a, i) => logItem(i + 1, a));
+    } else {
+      items = [];
+    }
+    const list = h("ol", { class: "log", id: "log" }, items);
+    side.append(h("h2", {}, t("log")), list);
+    const current = list.querySelector(".current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  function logItem(i, text) {
+    return h(
+      "li",
+      { class: `log-entry ${i === page.step ? "current" : ""}`, onclick: () => go(i) },
+      h("span", { class: "num" }, `${i}.`),
+      " ",
+      text,
+    );
+  }
+
+  function draw() {
+    drawHead();
+    drawControls();
+    drawBoard();
+    drawLog();
+  }
+
+  function onKey(ev) {
+    if (ev.target && ev.target.tagName === "INPUT") return;
+    if (ev.key === "ArrowRight") go(page.step + 1);
+    else if (ev.key === "ArrowLeft") go(page.step - 1);
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(steps());
+  }
+
+  async function load() {
+    try {
+      [page.games, page.info] = await Promise.all([api.games().catch(() => []), api.table(tableId)]);
+      page.module = await gameModule(page.info.game);
+    } catch (exc) {
+      board.append(h("p", {}, exc.status === 404 ? t("table_not_found") : exc.message));
+      return;
+    }
+    if (page.info.status !== "over") {
+      board.append(h("p", {}, t("replay_unavailable")));
+      return;
+    }
+    try {
+      const data = await api.replay(tableId);
+      page.views = data.views;
+      page.log = data.log || null;
+      page.record = data.record || null;
+    } catch {
+      page.views = null;
+    }
+    if (!page.views) {
+      try {
+        page.record = await api.record(tableId);
+      } catch (exc) {
+        board.append(h("p", {}, exc.message));
+        return;
+      }
+      page.final = await finalView();
+    }
+    page.step = page.views ? 0 : steps();
+    draw();
+  }
+
+  // Without per-step views the board shows the final position, as a spectator sees it.
+  function finalView() {
+    return new Promise((resolve) => {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+      const done = (v) => {
+        ws.close();
+        resolve(v);
+      };
+      ws.addEventListener("message", (ev) => {
+        try {
+          const msg = JSON.parse(ev.data);
+          if (msg.type === "state") {
+            page.log = page.log || msg.log;
+            done(msg.view);
+          }
+        } catch {
+          done(null);
+        }
+      });
+      ws.addEventListener("error", () => done(null));
+    });
+  }
+
+  document.addEventListener("keydown", onKey);
+  const off = onLangChange(draw);
+  load();
+  return {
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+      off();
+    },
+  };
+}

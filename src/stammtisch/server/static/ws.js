@@ -1,0 +1,93 @@
+// One WebSocket connection to a table, reconnecting on its own after a drop.
+// The server pushes {"type":"state"} messages; the client sends actions in notation.
+import { lang } from "./i18n.js";
+
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {string|null} token  seat token, or null to watch as a spectator
+   * @param {{onState: Function, onError: Function, onStatus: Function}} handlers
+   */
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.version = null;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.pingTimer = null;
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const params = new URLSearchParams({ lang: lang() });
+    if (this.token) params.set("token", this.token);
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${params}`;
+  }
+
+  connect() {
+    this.closed = false;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.handlers.onStatus?.("open");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (ev) => {
+      // A socket being replaced (e.g. a spectator who just took a seat) may still deliver
+      // a message or two; only the current connection speaks for the page.
+      if (this.closed || this.ws !== ws) return;
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "state") {
+        this.version = msg.version;
+        this.handlers.onState?.(msg);
+      } else if (msg.type === "error") {
+        this.handlers.onError?.(msg);
+      }
+    });
+    ws.addEventListener("close", (ev) => {
+      clearInterval(this.pingTimer);
+      if (this.ws !== ws) return;
+      this.handlers.onStatus?.("closed", ev);
+      if (this.closed) return;
+      // A refused token or unknown table will not get better by retrying.
+      if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404 || ev.code === 1008) return;
+      const delay = Math.min(8000, 500 * 2 ** this.retry++);
+      setTimeout(() => {
+        if (!this.closed && this.ws === ws) this.connect();
+      }, delay);
+    });
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /** Send one action in notation, stamped with the state version it was chosen in. */
+  act(notation) {
+    return this.send({ type: "action", action: notation, version: this.version });
+  }
+
+  setLang(value) {
+    this.send({ type: "lang", lang: value });
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close();
+    this.ws = null;
+  }
+}

@@ -1,0 +1,264 @@
+"""One live table: the single writer of its game (boardgame.io's ``Master``).
+
+Every change goes through :class:`LiveTable` under its ``asyncio.Lock``: an action is
+checked (seat, game over, version, turn, notation, legality), committed to the database,
+and only then applied in memory and broadcast, each recipient getting its own view.
+
+The move log is built per recipient from ``State.observe(recipient)["last"]`` after each
+move, never from the raw notation, which may name a card that recipient must not see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import stammtisch
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.game import JSON, Game, State
+from stammtisch.server.clients import Client
+from stammtisch.server.db import repo
+from stammtisch.server.db.repo import SeatRow, TableRow
+from stammtisch.server.errors import ServerError
+
+StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
+Recipient = int | None
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
+class LiveTable:
+    """In-memory table state, rebuilt from its :class:`TableRow` (seed + actions)."""
+
+    def __init__(self, row: TableRow, store: StoreAction) -> None:
+        import asyncio
+
+        self.row = row
+        self.store = store
+        self.game: Game[Any] = stammtisch.load(row.game, **row.options)
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.connections: list[int] = [0] * len(row.seats)
+        self.away: list[bool] = [False] * len(row.seats)
+        self.state: State[Any] | None = None
+        # Every position of the game (index = version): log entries and views are built
+        # lazily from them, only for recipients that are actually there.
+        self.history: list[State[Any]] = []
+        self._views: dict[Recipient, JSON] = {}
+        self.logs: dict[Recipient, list[str]] = {r: [] for r in self.recipients}
+        self._body: dict[Recipient, str] = {}
+        self._info_json: str | None = None
+        self._result_text: str | None = None
+        if row.status != WAITING:
+            self._replay(row.actions)
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        return self.row.seats
+
+    @property
+    def recipients(self) -> list[Recipient]:
+        return [*range(len(self.row.seats)), None]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.state is None else self.state.current_player
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The seat whose token this is (None: no or unknown token)."""
+        from stammtisch.server.tokens import token_matches
+
+        if not token:
+            return None
+        for s in self.row.seats:
+            if s.kind == "human" and token_matches(token, s.token_hash):
+                return s.seat
+        return None
+
+    def bot_controls(self, seat: int) -> bool:
+        """A bot seat, or a human seat whose player is away (a stand-in bot plays)."""
+        s = self.row.seats[seat]
+        return s.kind == "bot" or (s.kind == "human" and self.away[seat])
+
+    def info(self) -> JSON:
+        return {
+            "id": self.row.id,
+            "game": self.row.game,
+            "options": dict(self.game.options),
+            "status": self.row.status,
+            "version": self.row.version,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "nickname": s.nickname,
+                    "level": s.level,
+                    "connected": s.kind == "bot" or self.connections[s.seat] > 0,
+                    "away": s.kind == "human" and self.away[s.seat],
+                }
+                for s in self.row.seats
+            ],
+            "turn_timer": self.row.turn_timer,
+            "current_player": self.current_player,
+            "rematch_id": self.row.rematch_id,
+            "created_at": self.row.created_at.isoformat(),
+        }
+
+    def result(self) -> JSON | None:
+        if self.state is None or not self.state.is_terminal:
+            return None
+        return {"scores": self.state.scores(), "returns": self.state.returns()}
+
+    def legal_for(self, seat: Recipient) -> list[str]:
+        if self.state is None or seat is None or self.state.current_player != seat:
+            return []
+        return self.state.legal_notations()
+
+    def view(self, recipient: Recipient) -> JSON | None:
+        """``observe(recipient)`` of the current position (computed once per version)."""
+        if self.state is None:
+            return None
+        v = self._views.get(recipient)
+        if v is None:
+            v = self._views[recipient] = self.state.observe(recipient)
+        return v
+
+    def log(self, recipient: Recipient) -> list[str]:
+        """The recipient's move log as JSON texts, brought up to the current version.
+
+        Entry ``i`` is ``{"move": i, "seat": actor, "last": observe(recipient)["last"]}``
+        of the position after move ``i``: the recipient's own knowledge of that move.
+        """
+        entries = self.logs[recipient]
+        version = self.row.version
+        for i in range(len(entries) + 1, version + 1):
+            view = self.view(recipient) if i == version else self.history[i].observe(recipient)
+            last = view.get("last") if view is not None else None
+            entries.append(_encode({"move": i, "seat": self.row.actions[i - 1][0], "last": last}))
+        return entries
+
+    def state_message(self, recipient: Recipient) -> str:
+        """The ``state`` message for one recipient (cached until the next change)."""
+        body = self._body.get(recipient)
+        if body is None:
+            body = (
+                f',"version":{self.row.version},"seat":{_encode(recipient)},"view":{_encode(self.view(recipient))}'
+                f',"legal":{_encode(self.legal_for(recipient))}'
+                f',"log":[{",".join(self.log(recipient))}]'
+                f',"result":{self._result_json()}}}'
+            )
+            self._body[recipient] = body
+        if self._info_json is None:
+            self._info_json = _encode(self.info())
+        return '{"type":"state","table":' + self._info_json + body
+
+    def _result_json(self) -> str:
+        if self._result_text is None:
+            self._result_text = _encode(self.result())
+        return self._result_text
+
+    # --- game progress (memory only; callers persist first) -----------------------------
+    def _start(self) -> None:
+        self.state = self.game.new_game(self.row.seed)
+        self.history = [self.state]
+        self._changed()
+
+    def _replay(self, acts: list[tuple[int, str]]) -> None:
+        self._start()
+        for i, (seat, notation) in enumerate(acts, start=1):
+            assert self.state is not None
+            if self.state.current_player != seat:
+                raise ServerError("bad_request", reason=f"stored action {i} was made out of turn")
+            self._advance(seat, self.state.apply(notation), i)
+        if self.row.version != len(acts):
+            raise ServerError("bad_request", reason="stored version and actions disagree")
+
+    def _advance(self, seat: int, new_state: State[Any], version: int) -> None:
+        """Move to ``new_state``; ``row.actions`` already holds the action."""
+        self.state = new_state
+        self.history.append(new_state)
+        self.row.version = version
+        self._changed()
+        if new_state.is_terminal:
+            self.row.status = OVER
+            self.row.result = self.result()
+
+    def _changed(self) -> None:
+        self._views.clear()
+        self._body.clear()
+        self._info_json = None
+        self._result_text = None
+
+    def seats_changed(self) -> None:
+        """Connection or seat data changed: TableInfo must be rebuilt."""
+        self._info_json = None
+
+    # --- the one writer --------------------------------------------------------------------
+    async def submit(self, seat: int | None, action: Any, version: Any) -> None:
+        """Check, commit, apply and broadcast one action (or raise and change nothing)."""
+        if not isinstance(action, str) or not action.strip() or len(action) > 200:
+            raise ServerError("bad_message", reason="'action' must be a short notation string")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ServerError("bad_message", reason="'version' must be an integer")
+        if seat is None:
+            raise ServerError("bad_token")
+        async with self.lock:
+            if self.row.status == WAITING:
+                raise ServerError("not_started")
+            state = self.state
+            if self.row.status == OVER or state is None or state.is_terminal:
+                raise stammtisch.GameOverError()
+            if version != self.row.version:
+                raise ServerError("stale_version", given=version, current=self.row.version)
+            if state.current_player != seat:
+                raise ServerError("not_your_turn", current=state.current_player)
+            act = state.parse_action(action)
+            new_state = state.apply(act)  # raises IllegalActionError, state unchanged
+            notation = str(act)
+            idx = self.row.version + 1
+            status = OVER if new_state.is_terminal else PLAYING
+            result = (
+                {"scores": new_state.scores(), "returns": new_state.returns()}
+                if new_state.is_terminal
+                else None
+            )
+            try:
+                await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
+            except StammtischError:
+                raise
+            except Exception as exc:
+                raise ServerError("server_busy") from exc
+            self.row.actions.append((seat, notation))
+            self._advance(seat, new_state, idx)
+            self.broadcast()
+
+    def broadcast(self) -> None:
+        for client in list(self.clients):
+            client.push(self.state_message(client.seat))
+
+    # --- seats (callers hold the lock and persist first) -----------------------------------
+    def open_seats(self) -> list[int]:
+        return [s.seat for s in self.row.seats if s.kind == "open"]
+
+    def start_if_full(self) -> bool:
+        if self.row.status == WAITING and not self.open_seats():
+            self.row.status = PLAYING
+            self._start()
+            return True
+        return False

@@ -1,0 +1,116 @@
+"""Play over WebSocket: ``/ws/tables/{id}?token=...&lang=de|en`` (no token: spectator).
+
+Each connection has a reader (this handler) and a sender task draining the client's outbox.
+Every refusal is an ``error`` message in the client's language and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.i18n import LANGUAGES
+from stammtisch.server.clients import Client
+from stammtisch.server.config import MAX_MESSAGE_BYTES
+from stammtisch.server.errors import ServerError, pick_language
+from stammtisch.server.hub import Hub
+
+PONG = '{"type":"pong"}'
+
+
+def error_message(exc: StammtischError, lang: str) -> str:
+    return json.dumps({"type": "error", **exc.to_json(lang)}, ensure_ascii=False)
+
+
+def read_message(text: str) -> dict[str, Any]:
+    """Size, JSON and shape checks of one incoming text frame."""
+    if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ServerError("message_too_large", size=len(text.encode("utf-8")), limit=MAX_MESSAGE_BYTES)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ServerError("bad_json") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ServerError("bad_message", reason="expected an object with a 'type'")
+    return data
+
+
+async def _sender(ws: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                break
+            await ws.send_text(text)
+    except Exception:  # the socket is gone; the reader notices too
+        return
+    if client.overflowed:
+        await ws.close(code=1013)
+
+
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    lang = pick_language(ws.query_params.get("lang"), ws.headers.get("accept-language"))
+    token = ws.query_params.get("token")
+    await ws.accept()
+    try:
+        table = await hub.get(table_id)
+    except ServerError as exc:
+        await ws.send_text(error_message(exc, lang))
+        await ws.close(code=4404)
+        return
+    seat = table.seat_of_token(token) if token else None
+    if token and seat is None:
+        await ws.send_text(error_message(ServerError("bad_token"), lang))
+        await ws.close(code=4403)
+        return
+    client = Client(seat, lang)
+    sender = asyncio.create_task(_sender(ws, client))
+    table.clients.add(client)
+    hub.connected(table, seat)
+    if seat is None:
+        client.push(table.state_message(None))
+    try:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            text = msg.get("text")
+            if text is None:
+                raw = msg.get("bytes") or b""
+                text = (
+                    raw.decode("utf-8", errors="replace") if len(raw) <= MAX_MESSAGE_BYTES else "x" * len(raw)
+                )
+            try:
+                data = read_message(text)
+                kind = data["type"]
+                if kind == "action":
+                    try:
+                        await table.submit(client.seat, data.get("action"), data.get("version"))
+                    finally:
+                        hub.kick(table)
+                elif kind == "ping":
+                    client.push(PONG)
+                elif kind == "lang":
+                    new = data.get("lang")
+                    if new not in LANGUAGES:
+                        raise ServerError("bad_message", reason="'lang' must be 'de' or 'en'")
+                    client.lang = str(new)
+                else:
+                    raise ServerError("bad_message", reason=f"unknown type {kind!r}")
+            except StammtischError as exc:
+                client.push(error_message(exc, client.lang))
+                if exc.code == "stale_version":
+                    client.push(table.state_message(client.seat))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.clients.discard(client)
+        hub.disconnected(table, seat)
+        client.push_none()
+        await sender

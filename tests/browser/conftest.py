@@ -1,0 +1,160 @@
+"""Harness for the browser tests: the real server on a free port, Debian's Chromium.
+
+The server runs in its own process (uvicorn, a temporary SQLite file, bots without delay)
+so that the browser talks to it over real HTTP and WebSocket connections. Screenshots go to
+``test-artifacts/`` at the repository root (gitignored) so that people can look at them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+SERVER_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    import uvicorn
+    from stammtisch.server.app import create_app
+    from stammtisch.server.config import Settings
+
+    url, port = sys.argv[1], int(sys.argv[2])
+    settings = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0)
+    uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    """
+)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a freshly started server with an empty database."""
+    if chromium_path() is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
+    data = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    env = dict(os.environ)
+    # The server imports stammtisch from the same path as the tests were told to use
+    # (PYTHONPATH=src as in the README), else from this checkout.
+    env["PYTHONPATH"] = env.get("PYTHONPATH") or str(ROOT / "src")
+    log = (data / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVER_SCRIPT, f"sqlite:///{data / 'test.sqlite3'}", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/games", timeout=1) as res:
+                if res.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            raise RuntimeError("server did not start:\n" + (data / "server.log").read_text())
+        time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(server: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    assert path is not None
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str) -> Iterator[Any]:
+    """Factory for pages in separate contexts (separate localStorage = separate people)."""
+    contexts: list[Any] = []
+
+    def make(lang: str = "en", width: int = 1200, height: int = 900) -> Any:
+        ctx = browser.new_context(
+            base_url=server,
+            viewport={"width": width, "height": height},
+            locale="de-CH" if lang == "de" else "en-GB",
+        )
+        ctx.add_init_script(f"localStorage.setItem('stammtisch.lang', '{lang}');")
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture(scope="session")
+def games(server: str) -> list[str]:
+    """Names of the games this server offers (Dog and Himmel arrive by merge)."""
+    import json
+
+    with urllib.request.urlopen(f"{server}/api/games", timeout=5) as res:
+        return [g["name"] for g in json.loads(res.read())]
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,86 @@
+"""Dog's move composition in the browser against real engine positions (no server needed
+beyond serving the client): a split 7 chosen part by part, a Joker's value, a field click.
+
+The positions and legal notations come from the Dog engine itself; the page gets them as a
+view and a legal list, exactly as the server would send them, and must answer with one of
+those notations.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import engine_position, mount_game, sent
+
+pytestmark = pytest.mark.browser
+
+
+def _position(want: Any) -> tuple[dict[str, Any], list[str], str]:
+    return engine_position("dog", want)
+
+
+def _mount(new_page: Any, view: dict[str, Any], legal: list[str]) -> Any:
+    page = new_page("en")
+    mount_game(page, "dog", view, legal)
+    page.wait_for_selector("#dog-board")
+    return page
+
+
+def test_dog17_split_seven_composed_part_by_part(new_page: Any, artifacts: Path) -> None:
+    def want(legal: list[str]) -> str | None:
+        sevens = [a for a in legal if a.startswith("7:") and a.count(",") >= 1]
+        return max(sevens, key=lambda a: a.count(","), default=None)
+
+    view, legal, target = _position(want)
+    page = _mount(new_page, view, legal)
+    page.locator('#hand button.card.playable[data-card="7"]').first.click()
+    parts = target.split(":", 1)[1].split(",")
+    for i, part in enumerate(parts):
+        assert sent(page) == []
+        page.locator(f'button.dog-option[data-part="{part}"]').click()
+        if i == 0:
+            assert "So far" in page.locator("#dog-choice").inner_text()
+            page.screenshot(path=str(artifacts / "dog-seven-compose.png"), full_page=True)
+    assert sent(page) == [target]
+    assert page.js_errors == []
+
+
+def test_dog16_joker_asks_for_its_value_then_a_field(new_page: Any) -> None:
+    def want(legal: list[str]) -> str | None:
+        jokers = [a for a in legal if a.startswith("Jo=") and "<>" not in a and "," not in a]
+        values = {a.split(":")[0] for a in jokers}
+        return jokers[0] if len(values) >= 2 else None
+
+    view, legal, target = _position(want)
+    page = _mount(new_page, view, legal)
+    page.locator('#hand button.card.playable[data-card="Jo"]').first.click()
+    values = page.locator("button.joker-value").evaluate_all("els => els.map(e => e.dataset.value)")
+    head = target.split(":")[0]
+    assert head.removeprefix("Jo=") in values
+    page.locator(f'button.joker-value[data-value="{head.removeprefix("Jo=")}"]').click()
+    offered = page.locator("button.dog-option").evaluate_all("els => els.map(e => e.dataset.action)")
+    assert target in offered
+    assert all(a in legal and a.startswith(head + ":") for a in offered)
+    page.locator(f'button.dog-option[data-action="{target}"]').click()
+    assert sent(page) == [target]
+
+
+def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
+    def want(legal: list[str]) -> str | None:
+        singles = [a for a in legal if a[0] in "23568" and ":" in a and "," not in a]
+        return singles[0] if singles else None
+
+    view, legal, target = _position(want)
+    page = _mount(new_page, view, legal)
+    card = target.split(":")[0]
+    page.locator(f'#hand button.card.playable[data-card="{card}"]').first.click()
+    dest = target.rsplit("-", 1)[1]
+    dests = page.locator("#dog-board circle.dest").evaluate_all("els => els.map(e => e.dataset.field)")
+    assert f"T{dest}" in dests
+    # The peg of the target move, then its field (two pegs may reach the same field).
+    peg = target.split(":p", 1)[1].split(" ")[0]
+    page.locator(f'#dog-board g.peg-g[data-peg="{peg}"]').dispatch_event("click")
+    page.locator(f'#dog-board circle[data-field="T{dest}"]').dispatch_event("click")
+    assert sent(page) == [target]

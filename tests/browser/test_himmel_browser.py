@@ -1,0 +1,63 @@
+"""Himmel, A… und Zwirn in a real browser: a whole game by clicking, screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import create_table, version, wait_turn
+
+pytestmark = pytest.mark.browser
+
+MY_MOVE = "#hand button.card.playable, #haz-take"
+
+
+def _choose(page: Any) -> None:
+    """One move by clicking: a card (then its pile, victim or raise), else take a pile."""
+    before = version(page)
+    cards = page.locator("#hand button.card.playable")
+    if cards.count():
+        cards.first.click()
+    else:
+        page.click("#haz-take")
+    # A card or the take may need a second click: a victim or raise (buttons), a pile, or
+    # (after "take") the hand card that becomes the new target.
+    for _ in range(3):
+        if version(page) > before:
+            return
+        for selector in ("#haz-choice button", "button.haz-pile.target-choice"):
+            if page.locator(selector).count():
+                page.locator(selector).first.click()
+                break
+        else:
+            if page.locator("#haz-take.primary").count() and cards.count():
+                cards.first.click()
+        page.wait_for_timeout(100)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
+    )
+
+
+def test_himmel_game_played_by_clicking(new_page: Any, games: list[str], artifacts: Path) -> None:
+    if "himmel" not in games:
+        pytest.skip("this server has no Himmel yet")
+    page = new_page("de")
+    create_table(page, "himmel", ["me", "bot:easy", "bot:easy"], nickname="Vreni", players=3)
+    page.wait_for_selector("#haz-table")
+    moves = 0
+    while wait_turn(page, MY_MOVE) == "turn":
+        if moves == 2:
+            page.screenshot(path=str(artifacts / "himmel-table.png"), full_page=True)
+        _choose(page)
+        moves += 1
+        assert moves < 300, "the game did not end"
+    assert moves > 0
+    assert page.locator("#banner.over").count() == 1
+    page.screenshot(path=str(artifacts / "himmel-over.png"), full_page=True)
+    phone = new_page("en", width=390, height=844)
+    phone.goto(page.url + "?watch=1")
+    phone.wait_for_selector("#haz-table")
+    assert phone.locator("#hand").count() == 0
+    phone.screenshot(path=str(artifacts / "himmel-spectator-phone.png"), full_page=True)
+    assert page.js_errors == [] and phone.js_errors == []

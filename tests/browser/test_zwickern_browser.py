@@ -1,0 +1,148 @@
+"""Zwickern in a real browser: lobby, a whole game by clicking, reload, spectator, invite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import click_and_wait, create_table, version, wait_turn
+
+pytestmark = pytest.mark.browser
+
+PLAYABLE = "#hand button.card.playable"
+
+
+def test_lobby_lists_games_and_switches_language(new_page: Any, artifacts: Path) -> None:
+    page = new_page("en")
+    page.goto("/")
+    options = page.locator("#game option").all_inner_texts()
+    assert "Zwickern" in options
+    assert page.locator("#create-table").inner_text() == "Create table"
+    page.click("button.lang[data-lang=de]")
+    assert page.locator("#create-table").inner_text() == "Tisch eröffnen"
+    page.screenshot(path=str(artifacts / "lobby-de.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_zwickern_game_played_to_the_end_by_clicking(new_page: Any, artifacts: Path) -> None:
+    page = new_page("en")
+    table = create_table(page, "zwickern", ["me", "bot:easy"])
+    page.wait_for_selector("#hand .card")
+    assert page.get_attribute("#table-page", "data-seat") == "0"
+    moves = 0
+    reloaded = False
+    while wait_turn(page, PLAYABLE) == "turn":
+        if moves == 3 and not reloaded:
+            # Reload mid-game: the saved seat token reconnects to the same seat and hand.
+            page.screenshot(path=str(artifacts / "zwickern-table.png"), full_page=True)
+            before = version(page)
+            page.reload()
+            page.wait_for_selector("#hand .card")
+            assert version(page) == before
+            assert page.get_attribute("#table-page", "data-seat") == "0"
+            reloaded = True
+            continue
+        click_and_wait(page, PLAYABLE)
+        moves += 1
+        assert moves < 200, "the game did not end"
+    assert moves > 10
+    banner = page.locator("#banner").inner_text()
+    assert "Result" in banner
+    assert page.locator("#log li").count() >= moves
+    assert page.locator("#rematch").is_visible()
+    page.screenshot(path=str(artifacts / "zwickern-over.png"), full_page=True)
+
+    # After the end a reload shows the result again, and the replay viewer opens.
+    page.reload()
+    page.wait_for_selector("#table-page[data-status=over][data-version]:not([data-version=''])")
+    assert "Result" in page.locator("#banner").inner_text()
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-page #log li")
+    assert page.locator("#replay-page #log li").count() == moves_total(page)
+    page.screenshot(path=str(artifacts / "zwickern-replay.png"), full_page=True)
+
+    # Rematch: same players (the seat token carries over), a new table that starts at once.
+    page.goto(f"/t/{table}")
+    page.wait_for_selector("#rematch")
+    page.click("#rematch")
+    page.wait_for_function(f"() => !location.pathname.endsWith('/{table}')")
+    page.wait_for_selector("#hand .card")
+    assert page.get_attribute("#table-page", "data-seat") == "0"
+    assert page.get_attribute("#table-page", "data-status") == "playing"
+    page.goto(f"/t/{table}")
+    page.wait_for_selector("#to-rematch")
+    assert page.js_errors == []
+
+
+def moves_total(page: Any) -> int:
+    return int(
+        page.evaluate(
+            "() => fetch(location.pathname.replace('/t/', '/api/tables/')).then(r => r.json()).then(t => t.version)"
+        )
+    )
+
+
+def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifacts: Path) -> None:
+    anna = new_page("en")
+    table = create_table(anna, "zwickern", ["me", "open"])
+    invite = anna.input_value("#invite-url")
+    spectator_url = anna.input_value("#spectator-url")
+    assert invite.endswith(f"/t/{table}")
+    assert spectator_url.endswith(f"/t/{table}?watch=1")
+
+    ben = new_page("de")
+    ben.goto("/")
+    ben.wait_for_selector(f"#open-tables li[data-table='{table}']")
+    ben.goto(invite)
+    ben.wait_for_selector("#join-nickname")
+    ben.screenshot(path=str(artifacts / "join-form.png"), full_page=True)
+    ben.fill("#join-nickname", "Ben")
+    ben.click("#join")
+    ben.wait_for_selector("#hand .card")
+    anna.wait_for_selector("#hand .card")
+    assert ben.get_attribute("#table-page", "data-seat") == "1"
+
+    watcher = new_page("en", width=390, height=844)
+    watcher.goto(spectator_url)
+    watcher.wait_for_selector("#zw-table")
+    assert watcher.locator("#hand").count() == 0
+    assert watcher.get_attribute("#table-page", "data-seat") == ""
+    assert "watching" in watcher.locator("#banner").inner_text()
+    watcher.screenshot(path=str(artifacts / "zwickern-spectator-phone.png"), full_page=True)
+
+    # The language switch redraws the table at once (and tells the server, for its errors).
+    assert "am Zug" in ben.locator("#banner").inner_text()
+    ben.click("button.lang[data-lang=en]")
+    assert (
+        "to move" in ben.locator("#banner").inner_text() or "Your turn" in ben.locator("#banner").inner_text()
+    )
+
+    # The hint button answers (with a ranking, or saying that no hint engine is installed).
+    mover = anna if anna.locator(PLAYABLE).count() else ben
+    mover.click("#hint")
+    mover.wait_for_selector("#toast:not([hidden])")
+    assert mover.locator("#toast").inner_text()
+
+    # A few moves by clicking on both sides; the spectator follows along.
+    for _ in range(4):
+        for page in (anna, ben):
+            if page.locator(PLAYABLE).count():
+                click_and_wait(page, PLAYABLE)
+    watcher.wait_for_function(
+        f"() => Number(document.querySelector('#table-page').dataset.version) >= {version(anna)}"
+    )
+    assert watcher.locator("#hand").count() == 0
+    assert watcher.locator("#log li").count() == version(anna)
+    for page in (anna, ben, watcher):
+        assert page.js_errors == []
+
+
+def test_unknown_table_says_so(new_page: Any) -> None:
+    page = new_page("de")
+    page.goto("/t/doesnotexist")
+    page.wait_for_selector("text=Diesen Tisch gibt es nicht.")
+    page.click("text=Zurück zur Lobby")
+    page.wait_for_selector("#create-table")

@@ -1,0 +1,149 @@
+"""A real server in the test's event loop (uvicorn on a free loopback port) and WS players."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from stammtisch.server.app import create_app
+from stammtisch.server.config import Settings
+
+
+def settings(url: str, **kw: Any) -> Settings:
+    base = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0)
+    return replace(base, **kw)
+
+
+@dataclass
+class Live:
+    base: str
+    http: httpx.AsyncClient
+    app: Any
+
+    @property
+    def ws_base(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    async def create(self, **body: Any) -> dict[str, Any]:
+        body.setdefault("game", "zwickern")
+        body.setdefault("nickname", "Anna")
+        r = await self.http.post("/api/tables", json=body)
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    async def join(self, table_id: str, nickname: str, seat: int | None = None) -> dict[str, Any]:
+        r = await self.http.post(f"/api/tables/{table_id}/join", json={"nickname": nickname, "seat": seat})
+        assert r.status_code == 200, r.text
+        out: dict[str, Any] = r.json()
+        return out
+
+    async def player(self, table_id: str, token: str | None = None, lang: str = "en") -> Player:
+        url = f"{self.ws_base}/ws/tables/{table_id}?lang={lang}"
+        if token:
+            url += f"&token={token}"
+        p = Player(await connect(url, max_size=None))
+        p.start()
+        return p
+
+
+@asynccontextmanager
+async def live_server(s: Settings) -> AsyncIterator[Live]:
+    app = create_app(s)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536))
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+            yield Live(base, http, app)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 20)
+        sock.close()
+
+
+@dataclass
+class Player:
+    """A WebSocket client that keeps every message it got, in order."""
+
+    ws: ClientConnection
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    _new: asyncio.Event = field(default_factory=asyncio.Event)
+    _task: asyncio.Task[None] | None = None
+    closed: bool = False
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                assert isinstance(text, str)
+                self.raw.append(text)
+                self.messages.append(json.loads(text))
+                self._new.set()
+        except Exception:
+            pass
+        self.closed = True
+        self._new.set()
+
+    async def send(self, data: Any) -> None:
+        await self.ws.send(data if isinstance(data, str) else json.dumps(data))
+
+    async def wait_for(self, pred: Any, start: int = 0, timeout: float = 10) -> dict[str, Any]:
+        """The first message from index ``start`` on that satisfies ``pred``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        i = start
+        while True:
+            while i < len(self.messages):
+                if pred(self.messages[i]):
+                    return self.messages[i]
+                i += 1
+            if self.closed:
+                raise AssertionError(f"connection closed; got {self.messages[start:]}")
+            self._new.clear()
+            left = deadline - loop.time()
+            if left <= 0:
+                raise AssertionError(f"timed out; last messages {self.messages[-3:]}")
+            try:
+                await asyncio.wait_for(self._new.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def state(self, version: int | None = None, start: int = 0, **kw: Any) -> dict[str, Any]:
+        return await self.wait_for(
+            lambda m: m["type"] == "state" and (version is None or m["version"] == version), start, **kw
+        )
+
+    async def error(self, start: int) -> dict[str, Any]:
+        return await self.wait_for(lambda m: m["type"] == "error", start)
+
+    async def closed_by_server(self, timeout: float = 10) -> None:
+        assert self._task is not None
+        await asyncio.wait_for(asyncio.shield(self._task), timeout)
+
+    def last_state(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == "state")
+
+    async def close(self) -> None:
+        await self.ws.close()
+        if self._task is not None:
+            await self._task

@@ -1,0 +1,164 @@
+"""Hidden information is a security property: no message tells a seat more than its view.
+
+Complete games of every registered game are streamed with one client per seat (each plays
+at random from what it was sent, like a bot in the browser) and spectators. Afterwards the
+game is replayed independently from its record and every message is checked:
+
+* structurally: the view is exactly ``observe(recipient)`` at that version, legal actions
+  go only to the seat to move, and every log entry is built from the recipient's own view
+  after that move (never from the raw notation);
+* by card: no card in another seat's hand that the recipient's own views never showed
+  appears anywhere in the message (this is what catches a leaking log or table info), and
+  spectators never see a hand card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from live import Live, Player, live_server, settings
+
+import stammtisch
+from stammtisch.core.game import State
+from stammtisch.records.record import GameRecord
+
+TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+def seat_counts(name: str) -> list[int]:
+    info = stammtisch.info(name)
+    return sorted({info.min_players, info.max_players})
+
+
+def strings(obj: Any) -> set[str]:
+    """Every word that occurs in a string anywhere inside ``obj``."""
+    out: set[str] = set()
+    if isinstance(obj, str):
+        out.update(TOKEN.findall(obj))
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            out |= strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= strings(v)
+    return out
+
+
+def hand_cards(state: State[Any]) -> list[list[str]]:
+    """Each seat's hand from the full state, where the game stores hands as text cards."""
+    hands = state.to_json().get("hands")
+    if not isinstance(hands, list):
+        return []
+    return [[c for c in h if isinstance(c, str)] if isinstance(h, list) else [] for h in hands]
+
+
+def norm(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+class Truth:
+    """What one recipient may be sent at each version, from an independent replay."""
+
+    def __init__(self, states: list[State[Any]], recipient: int | None) -> None:
+        self.states = states
+        self.recipient = recipient
+        self.views = [norm(s.observe(recipient)) for s in states]
+        # A card seen in an earlier view stays known (it may lie in another hand after a
+        # new deal, and the log may name it).
+        self.known: list[set[str]] = []
+        for view in self.views:
+            self.known.append((self.known[-1] if self.known else set()) | strings(view))
+        seats = [s.current_player for s in states[:-1]]
+        self.log = [
+            {"move": i, "seat": seats[i - 1], "last": self.views[i].get("last")}
+            for i in range(1, len(states))
+        ]
+
+    def check(self, msg: dict[str, Any]) -> None:
+        v = msg["version"]
+        state = self.states[v]
+        r = self.recipient
+        assert msg["seat"] == r
+        assert msg["view"] == self.views[v]
+        if r is not None and state.current_player == r:
+            assert msg["legal"] == state.legal_notations()
+        else:
+            assert msg["legal"] == []
+        assert msg["log"] == self.log[:v]
+        sent = strings(msg)
+        for owner, hand in enumerate(hand_cards(state)):
+            if owner == r:
+                continue
+            for card in hand:
+                if card not in self.known[v]:
+                    assert card not in sent, f"card {card} of seat {owner} leaked to {r} at version {v}"
+        if r is None:
+            assert "hand" not in msg["view"]
+
+
+async def stream_game(live: Live, name: str, players: int, seed: int) -> None:
+    created = await live.create(game=name, options={"players": players}, seats=[{"type": "open"}] * players)
+    tid = created["table"]["id"]
+    tokens = [created["token"]] + [(await live.join(tid, f"p{i}", i))["token"] for i in range(1, players)]
+    clients: list[Player] = [await live.player(tid, t) for t in tokens]
+    spectator = await live.player(tid)
+    rng = random.Random(seed)
+    version = 0
+    while True:
+        msgs = [await c.state(version) for c in clients]
+        if msgs[0]["result"] is not None:
+            break
+        mover = next(i for i, m in enumerate(msgs) if m["legal"])
+        await clients[mover].send(
+            {"type": "action", "action": rng.choice(msgs[mover]["legal"]), "version": version}
+        )
+        version += 1
+    await spectator.state(version)
+    record = GameRecord.from_json((await live.http.get(f"/api/tables/{tid}/record")).json())
+    states = list(record.states())
+    assert len(states) == version + 1
+    checked = 0
+    for recipient, client in [*enumerate(clients), (None, spectator)]:
+        truth = Truth(states, recipient)
+        for msg in client.messages:
+            assert msg["type"] == "state", msg
+            truth.check(msg)
+            checked += 1
+    assert checked > version * (players + 1) / 2
+    for c in [*clients, spectator]:
+        await c.close()
+
+
+@pytest.mark.parametrize(("name", "players"), [(g, n) for g in stammtisch.games() for n in seat_counts(g)])
+async def test_no_message_leaks_hidden_cards(sqlite_url: str, name: str, players: int) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        await stream_game(live, name, players, seed=players)
+
+
+async def test_bots_in_every_seat_spectator_sees_no_hand(sqlite_url: str) -> None:
+    """A table of server bots: the spectator stream shows no hand card at any point."""
+    async with live_server(settings(sqlite_url)) as live:
+        for name in stammtisch.games():
+            n = stammtisch.info(name).max_players
+            created = await live.create(
+                game=name,
+                options={"players": n},
+                seats=[{"type": "open"}] + [{"type": "bot", "level": "easy"}] * (n - 1),
+            )
+            tid = created["table"]["id"]
+            spectator = await live.player(tid)
+            await live.http.post(f"/api/tables/{tid}/leave", json={"token": created["token"]})
+            final = await spectator.wait_for(
+                lambda m: m["type"] == "state" and m["result"] is not None, timeout=60
+            )
+            record = GameRecord.from_json((await live.http.get(f"/api/tables/{tid}/record")).json())
+            states = list(record.states())
+            assert final["version"] == len(states) - 1
+            truth = Truth(states, None)
+            for msg in spectator.messages:
+                truth.check(msg)
+            await spectator.close()

@@ -1,0 +1,155 @@
+"""WebSocket play: the checks of the one writer, and bad input that changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from live import Live, Player, live_server, settings
+from sqlalchemy import create_engine, func, select
+
+from stammtisch.server.db.schema import actions
+
+
+async def two_humans(live: Live, lang: str = "en") -> tuple[str, Player, Player]:
+    created = await live.create(seats=[{"type": "open"}, {"type": "open"}])
+    tid = created["table"]["id"]
+    joined = await live.join(tid, "Bert")
+    a = await live.player(tid, created["token"], lang)
+    b = await live.player(tid, joined["token"], lang)
+    await a.state(0)
+    await b.state(0)
+    return tid, a, b
+
+
+def stored_actions(url: str, tid: str) -> int:
+    engine = create_engine(url)
+    with engine.connect() as c:
+        n = c.execute(select(func.count()).select_from(actions).where(actions.c.table_id == tid)).scalar_one()
+    engine.dispose()
+    return int(n)
+
+
+async def test_two_people_play_a_whole_game(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        tid, a, b = await two_humans(live)
+        players = {0: a, 1: b}
+        rng = random.Random(5)
+        version = 0
+        while True:
+            msgs = {s: await p.state(version) for s, p in players.items()}
+            if msgs[0]["result"] is not None:
+                break
+            cur = msgs[0]["view"]["current_player"]
+            assert msgs[cur]["legal"], "the seat to move gets its legal actions"
+            assert msgs[1 - cur]["legal"] == []
+            await players[cur].send(
+                {"type": "action", "action": rng.choice(msgs[cur]["legal"]), "version": version}
+            )
+            version += 1
+        assert msgs[0]["table"]["status"] == "over"
+        assert len(msgs[0]["log"]) == version
+        assert stored_actions(sqlite_url, tid) == version
+        rec = (await live.http.get(f"/api/tables/{tid}/record")).json()
+        assert len(rec["actions"]) == version and rec["result"]["terminal"] is True
+        await a.close()
+        await b.close()
+
+
+async def test_bad_input_gets_a_clear_error_and_changes_nothing(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        tid, a, b = await two_humans(live, lang="de")
+        first = a.last_state()
+        cur = first["view"]["current_player"]
+        mover, other = (a, b) if cur == 0 else (b, a)
+        legal = (await mover.state(0))["legal"]
+        hand = (await mover.state(0))["view"]["hand"]
+        not_legal = next((c for c in hand if c not in legal), None)
+
+        cases: list[tuple[Player, Any, str]] = [
+            (mover, "{not json", "bad_json"),
+            (mover, json.dumps([1, 2]), "bad_message"),
+            (mover, {"type": "dance"}, "bad_message"),
+            (mover, {"type": "action", "action": 7, "version": 0}, "bad_message"),
+            (mover, {"type": "action", "action": legal[0], "version": "0"}, "bad_message"),
+            (mover, {"type": "action", "action": "ZZ", "version": 0}, "zw_bad_card"),
+            (mover, {"type": "action", "action": legal[0], "version": 3}, "stale_version"),
+            (other, {"type": "action", "action": legal[0], "version": 0}, "not_your_turn"),
+            (mover, json.dumps({"type": "action", "action": "x" * 17000, "version": 0}), "message_too_large"),
+        ]
+        if not_legal is not None:
+            cases.append((mover, {"type": "action", "action": not_legal, "version": 0}, "illegal"))
+        for who, payload, code in cases:
+            start = len(who.messages)
+            await who.send(payload)
+            err = await who.error(start)
+            assert err["code"] == code, (payload, err)
+            assert err["message"] and err["message"] != code
+        # German, as asked for on connecting.
+        start = len(mover.messages)
+        await mover.send("{not json")
+        assert (await mover.error(start))["message"] == "Die Nachricht ist kein gültiges JSON."
+        # ... and English after switching.
+        await mover.send({"type": "lang", "lang": "en"})
+        start = len(mover.messages)
+        await mover.send("{not json")
+        assert (await mover.error(start))["message"] == "The message is not valid JSON."
+        start = len(mover.messages)
+        await mover.send({"type": "ping"})
+        assert (await mover.wait_for(lambda m: m["type"] == "pong", start))["type"] == "pong"
+        # Nothing changed: no action stored, the table is still at version 0.
+        assert stored_actions(sqlite_url, tid) == 0
+        info = (await live.http.get(f"/api/tables/{tid}")).json()
+        assert info["version"] == 0
+        # The connection survived all of it: a legal move still goes through.
+        await mover.send({"type": "action", "action": legal[0], "version": 0})
+        await other.state(1)
+        await a.close()
+        await b.close()
+
+
+async def test_wrong_token_and_spectator_cannot_act(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        tid, a, b = await two_humans(live)
+        bad = await live.player(tid, "not-a-token", "de")
+        err = await bad.wait_for(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_token" and "Platz" in err["message"]
+        await bad.closed_by_server()
+        assert bad.ws.close_code == 4403
+        spectator = await live.player(tid)
+        seen = await spectator.state(0)
+        assert seen["seat"] is None and seen["legal"] == [] and "hand" not in seen["view"]
+        start = len(spectator.messages)
+        legal = (a.last_state()["legal"] or b.last_state()["legal"])[0]
+        await spectator.send({"type": "action", "action": legal, "version": 0})
+        assert (await spectator.error(start))["code"] == "bad_token"
+        missing = await live.player("no-such-table")
+        assert (await missing.wait_for(lambda m: m["type"] == "error"))["code"] == "table_not_found"
+        await missing.closed_by_server()
+        assert missing.ws.close_code == 4404
+        for p in (a, b, spectator):
+            await p.close()
+
+
+async def test_game_over_is_refused(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"])
+        rng = random.Random(1)
+        v = 0
+        while True:
+            msg = await me.wait_for(
+                lambda m, v=v: (
+                    m["type"] == "state" and m["version"] >= v and (m["legal"] or m["result"] is not None)
+                )
+            )
+            if msg["result"] is not None:
+                break
+            await me.send({"type": "action", "action": rng.choice(msg["legal"]), "version": msg["version"]})
+            v = msg["version"] + 1
+        start = len(me.messages)
+        await me.send({"type": "action", "action": "X", "version": msg["version"]})
+        assert (await me.error(start))["code"] == "game_over"
+        await me.close()
