@@ -2,4 +2,5 @@
 
 from stammtisch.core.registry import register
 
+register("dog", "stammtisch.games.dog.game:DogGame")
 register("zwickern", "stammtisch.games.zwickern.game:ZwickernGame")
