@@ -31,7 +31,7 @@ the resulting position it carries is a cache bound to the state that generated i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from stammtisch.core.errors import ActionSyntaxError
 from stammtisch.core.i18n import register_messages
@@ -76,17 +76,69 @@ FOLD = 2
 Result = tuple[tuple[int, ...], int]  # peg places, fresh bit mask
 
 
-@dataclass(frozen=True, slots=True)
 class DogAction:
-    """One action; equal actions have equal text (the only compared field)."""
+    """One action. Actions compare and hash by their text alone.
 
-    text: str
-    kind: int = field(default=PLAY, compare=False)
-    card: int = field(default=-1, compare=False)  # rank played or given
-    result: Result | None = field(default=None, compare=False, repr=False)
+    ``result`` (the position after the move: peg places and fresh mask) is a cache bound
+    to the state that generated the action. A 7's text is built only when first asked
+    for (from its single steps), since most generated 7s are never printed.
+    """
+
+    __slots__ = ("_steps", "_text", "card", "head", "kind", "result", "track")
+
+    def __init__(
+        self,
+        text: str | None,
+        kind: int = PLAY,
+        card: int = -1,
+        result: Result | None = None,
+        *,
+        head: str = "",
+        steps: list[tuple[int, int, int]] | None = None,
+        track: int = 0,
+    ) -> None:
+        self._text = text
+        self.kind = kind
+        self.card = card  # rank played or given
+        self.result = result
+        self.head = head
+        self._steps = steps
+        self.track = track
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if t is None:
+            assert self._steps is not None
+            t = self._text = self.head + ":" + steps_text(self._steps, self.track)
+        return t
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"DogAction({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DogAction) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def steps_text(steps: list[tuple[int, int, int]], track: int) -> str:
+    """Single steps ``(peg, from, to)`` as parts: consecutive steps of a peg are one part."""
+    parts: list[list[int]] = []
+    for i, a, b in steps:
+        if parts and parts[-1][0] == i:
+            parts[-1][2] = b
+        else:
+            parts.append([i, a, b])
+
+    def ft(f: int) -> str:
+        return f"H{f - track + 1}" if f >= track else str(f)
+
+    return ",".join(f"p{i} {ft(a)}-{ft(b)}" for i, a, b in parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ _USES: dict[int, tuple[object, ...]] = {
 }
 JOKER_VALUES: tuple[int, ...] = tuple(range(13))
 
-Body = tuple[str, Result]
+Body = tuple[str | list[tuple[int, int, int]], Result]  # text, or a 7's single steps
 
 
 def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
@@ -104,18 +104,24 @@ class MoveGen:
                                 if started:
                                     continue
                                 started = True
-                                text = "Jo:start"
+                                out.append(DogAction("Jo:start", PLAY, card, res))
                             else:
-                                text = f"{card_head(JOKER, value)}:{body}"
-                            out.append(DogAction(text, PLAY, card, res))
+                                out.append(self._action(card_head(JOKER, value), body, card, res))
             else:
                 head = card_head(card, -1)
                 for use in _USES[card]:
                     for body, res in self.bodies(use):
                         if res not in seen:
                             seen.add(res)
-                            out.append(DogAction(f"{head}:{body}", PLAY, card, res))
+                            out.append(self._action(head, body, card, res))
         return out
+
+    def _action(
+        self, head: str, body: str | list[tuple[int, int, int]], card: int, res: Result
+    ) -> DogAction:
+        if isinstance(body, str):
+            return DogAction(f"{head}:{body}", PLAY, card, res)
+        return DogAction(None, PLAY, card, res, head=head, steps=body, track=self.track)
 
     def bodies(self, use: object) -> list[Body]:
         got = self._cache.get(use)
@@ -270,86 +276,107 @@ class MoveGen:
         pos = list(self.pos)
         occ = list(self.occ)
         hm = list(self.hmask)
-        fresh = [bool(self.fresh >> i & 1) for i in range(len(pos))]
-        inh = [
-            sum(1 for i in range(4 * s, 4 * s + 4) if pos[i] >= track) for s in range(board.players)
-        ]
-        own = range(4 * seat, 4 * seat + 4)
-        helped = range(4 * partner, 4 * partner + 4)
-        seen: set[tuple[tuple[int, ...], int]] = set()
-        found: dict[Result, list[tuple[int, int, int]]] = {}
+        inh = [0] * board.players
+        for i, x in enumerate(pos):
+            if x >= track:
+                inh[i >> 2] += 1
+        # The board as one int (7 bits per peg) keys the memo without building tuples.
+        weights = [1 << (7 * i) for i in range(len(pos))]
+        code0 = sum((x + 1) * w for x, w in zip(pos, weights, strict=True))
+        own = tuple(range(4 * seat, 4 * seat + 4))
+        helped = tuple(range(4 * partner, 4 * partner + 4))
+        seen: set[int] = set()
+        found: dict[int, tuple[list[tuple[int, int, int]], Result]] = {}
         path: list[tuple[int, int, int]] = []
 
-        def record() -> None:
-            fm = 0
-            for i, f in enumerate(fresh):
-                if f:
-                    fm |= 1 << i
-            key = (tuple(pos), fm)
-            if key not in found:
-                found[key] = list(path)
+        def record(code: int, fm: int) -> None:
+            if code not in found:
+                found[code] = (list(path), (tuple(pos), fm))
 
-        def rec(rem: int) -> None:
-            key = (tuple(pos), rem)
-            if key in seen:
-                return
-            seen.add(key)
+        def rec(rem: int, code: int, fm: int) -> None:
+            # ``code`` was checked against ``seen`` by the caller.
             if inh[seat] + inh[partner] == 8:
-                record()  # the team is home: the game ends with this step (DOG-9)
+                record(code, fm)  # the team is home: the game ends with this step (DOG-9)
                 return
-            movers = own if inh[seat] < 4 else helped
-            for i in movers:
+            last = rem == 1
+            nxt = rem - 1
+            for i in own if inh[seat] < 4 else helped:
                 x = pos[i]
                 if x < 0:
                     continue
                 o = i >> 2
-                if x >= track:
+                w = weights[i]
+                if x >= track:  # inside the Himmel: one field on, if free (DOG-13)
                     h = x - track
                     if h < 3 and not hm[o] >> (h + 1) & 1:
+                        c2 = code + w
+                        if last:
+                            if c2 in found:
+                                continue
+                        else:
+                            key = c2 * 8 + nxt
+                            if key in seen:
+                                continue
+                            seen.add(key)
                         hm[o] ^= 3 << h
                         pos[i] = x + 1
                         path.append((i, x, x + 1))
-                        if rem == 1:
-                            record()
+                        if last:
+                            record(c2, fm)
                         else:
-                            rec(rem - 1)
+                            rec(nxt, c2, fm)
                         path.pop()
                         pos[i] = x
                         hm[o] ^= 3 << h
                     continue
-                was_fresh = fresh[i]
-                if x == 16 * o and not was_fresh and not hm[o] & 1:
-                    occ[x] = -1
-                    pos[i] = track
-                    hm[o] |= 1
-                    inh[o] += 1
-                    path.append((i, x, track))
-                    if rem == 1 or inh[seat] + inh[partner] == 8:
-                        record()
-                    else:
-                        rec(rem - 1)
-                    path.pop()
-                    inh[o] -= 1
-                    hm[o] &= ~1
-                    pos[i] = x
-                    occ[x] = i
+                bit = 1 << i
+                if x == 16 * o and not fm & bit and not hm[o] & 1:  # turn in (DOG-12)
+                    c2 = code + (track - x) * w
+                    key = c2 * 8 + nxt
+                    if not (c2 in found if last else key in seen):
+                        if not last:
+                            seen.add(key)
+                        occ[x] = -1
+                        pos[i] = track
+                        hm[o] |= 1
+                        inh[o] += 1
+                        path.append((i, x, track))
+                        if last:
+                            record(c2, fm)
+                        else:
+                            rec(nxt, c2, fm)
+                        path.pop()
+                        inh[o] -= 1
+                        hm[o] &= ~1
+                        pos[i] = x
+                        occ[x] = i
                 y = x + 1
                 if y == track:
                     y = 0
                 j = occ[y]
-                if j >= 0 and fresh[j]:
-                    continue
-                fresh[i] = False
+                c2 = code + w
+                if j >= 0:
+                    if fm >> j & 1:
+                        continue  # a fresh peg is never passed (DOG-11)
+                    c2 -= (y + 1) * weights[j]
+                if last:
+                    if c2 in found:
+                        continue
+                else:
+                    key = c2 * 8 + nxt
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                if j >= 0:
+                    pos[j] = -1  # passed or landed on by the 7: home (DOG-15)
                 occ[x] = -1
                 occ[y] = i
                 pos[i] = y
-                if j >= 0:
-                    pos[j] = -1  # passed or landed on by the 7: home (DOG-15)
                 path.append((i, x, y))
-                if rem == 1:
-                    record()
+                if last:
+                    record(c2, fm & ~bit)
                 else:
-                    rec(rem - 1)
+                    rec(nxt, c2, fm & ~bit)
                 path.pop()
                 if j >= 0:
                     pos[j] = y
@@ -358,20 +385,9 @@ class MoveGen:
                     occ[y] = -1
                 occ[x] = i
                 pos[i] = x
-                fresh[i] = was_fresh
 
-        rec(7)
-        ft = board.field_text
-        out: list[Body] = []
-        for res, steps in found.items():
-            parts: list[list[int]] = []
-            for i, a, b in steps:
-                if parts and parts[-1][0] == i:
-                    parts[-1][2] = b
-                else:
-                    parts.append([i, a, b])
-            out.append((",".join(f"p{i} {ft(a)}-{ft(b)}" for i, a, b in parts), res))
-        return out
+        rec(7, code0, self.fresh)
+        return [(steps, res) for steps, res in found.values()]
 
 
 def simulate_seven(
