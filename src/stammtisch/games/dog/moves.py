@@ -25,7 +25,7 @@ from stammtisch.games.dog.cards import ACE, FOUR, JACK, JOKER, KING, QUEEN, SEVE
 
 # What each rank can do (DOG-16): "S" start, ints = forward steps, -4 = backward 4,
 # "7" split, "J" swap.
-_USES: dict[int, tuple[object, ...]] = {
+USES: dict[int, tuple[object, ...]] = {
     ACE: ("S", 1, 11),
     1: (2,),
     2: (3,),
@@ -42,7 +42,9 @@ _USES: dict[int, tuple[object, ...]] = {
 }
 JOKER_VALUES: tuple[int, ...] = tuple(range(13))
 
-Body = tuple[str | list[tuple[int, int, int]], Result]  # text, or a 7's single steps
+Steps = list[tuple[int, int, int]]
+# (text or a 7's single steps, resulting position, key identifying the position)
+Body = tuple[str | Steps, Result, object]
 
 
 def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
@@ -91,28 +93,29 @@ class MoveGen:
         """All play actions for the distinct ``ranks`` (sorted), deduplicated per card."""
         out: list[DogAction] = []
         for card in ranks:
-            seen: set[Result] = set()
+            seen: set[object] = set()
             if card == JOKER:
                 started = False
                 for value in JOKER_VALUES:
-                    for use in _USES[value]:
-                        for body, res in self.bodies(use):
-                            if res in seen:
+                    vhead = card_head(JOKER, value)
+                    for use in USES[value]:
+                        for body, res, key in self.bodies(use):
+                            if key in seen:
                                 continue
-                            seen.add(res)
+                            seen.add(key)
                             if body == "start":
                                 if started:
                                     continue
                                 started = True
                                 out.append(DogAction("Jo:start", PLAY, card, res))
                             else:
-                                out.append(self._action(card_head(JOKER, value), body, card, res))
+                                out.append(self._action(vhead, body, card, res))
             else:
                 head = card_head(card, -1)
-                for use in _USES[card]:
-                    for body, res in self.bodies(use):
-                        if res not in seen:
-                            seen.add(res)
+                for use in USES[card]:
+                    for body, res, key in self.bodies(use):
+                        if key not in seen:
+                            seen.add(key)
                             out.append(self._action(head, body, card, res))
         return out
 
@@ -139,6 +142,15 @@ class MoveGen:
             self._cache[use] = got
         return got
 
+    def _key(self, res: Result, hit: int) -> object:
+        """The key of a resulting position: the result itself, unless the move sent home a
+        peg of the moving seat. Then two moves can leave the same places with the pegs'
+        names permuted (e.g. one peg landing on a second with a 5, or the second landing
+        on a third with an 11), which is one position and so one move."""
+        if hit >= 0 and hit >> 2 == self.ctrl:
+            return canonical(res, self.board.players)
+        return res
+
     # --- start (DOG-10) -----------------------------------------------------------------
     def _start(self) -> list[Body]:
         c = self.ctrl
@@ -156,7 +168,8 @@ class MoveGen:
         p[i] = s
         if j >= 0:
             p[j] = -1  # whoever stands there is sent home
-        return [("start", (tuple(p), self.fresh | 1 << i))]
+        res = (tuple(p), self.fresh | 1 << i)
+        return [("start", res, res)]
 
     # --- plain forward moves (DOG-11 … DOG-15) -------------------------------------------
     def _forward(self, k: int) -> list[Body]:
@@ -179,7 +192,8 @@ class MoveGen:
                 if t <= 3 and not (hm >> (h + 1)) & ((1 << k) - 1):
                     p = list(pos)
                     p[i] = track + t
-                    out.append((f"p{i} {ft(x)}-{ft(track + t)}", (tuple(p), fresh)))
+                    res = (tuple(p), fresh)
+                    out.append((f"p{i} {ft(x)}-{ft(track + t)}", res, res))
                 continue
             is_fresh = fresh >> i & 1
             blocked = 0  # first step that meets a fresh peg (DOG-11), 0 = none
@@ -200,7 +214,8 @@ class MoveGen:
                 j = occ[y]
                 if j >= 0:
                     p[j] = -1  # landing sends home (DOG-14)
-                out.append((f"p{i} {x}-{y}", (tuple(p), nf)))
+                res = (tuple(p), nf)
+                out.append((f"p{i} {x}-{y}", res, self._key(res, j)))
             # Himmel entry (DOG-12): turn in from the own start field, reached after d steps.
             d = (start - x) % track
             if d == 0 and is_fresh:
@@ -210,7 +225,8 @@ class MoveGen:
                 if r <= 3 and not hm & ((2 << r) - 1):
                     p = list(pos)
                     p[i] = track + r
-                    out.append((f"p{i} {x}-H{r + 1}", (tuple(p), nf)))
+                    res = (tuple(p), nf)
+                    out.append((f"p{i} {x}-H{r + 1}", res, res))
         return out
 
     def _backward(self) -> list[Body]:
@@ -242,7 +258,8 @@ class MoveGen:
             j = occ[f]
             if j >= 0:
                 p[j] = -1
-            out.append((f"p{i} {x}-{f}", (tuple(p), fresh & ~(1 << i))))
+            res = (tuple(p), fresh & ~(1 << i))
+            out.append((f"p{i} {x}-{f}", res, self._key(res, j)))
         return out
 
     # --- Jack (DOG-18) ------------------------------------------------------------------
@@ -264,7 +281,8 @@ class MoveGen:
                 p = list(pos)
                 p[i] = y
                 p[j] = x
-                out.append((f"p{i} {x}<>p{j} {y}", (tuple(p), fresh)))
+                res = (tuple(p), fresh)
+                out.append((f"p{i} {x}<>p{j} {y}", res, res))
         return out
 
     # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
@@ -286,12 +304,13 @@ class MoveGen:
         own = tuple(range(4 * seat, 4 * seat + 4))
         helped = tuple(range(4 * partner, 4 * partner + 4))
         seen: set[int] = set()
-        found: dict[int, tuple[list[tuple[int, int, int]], Result]] = {}
-        path: list[tuple[int, int, int]] = []
+        found: dict[int, tuple[Steps, Result, bool]] = {}
+        path: Steps = []
+        homed = [0]  # pegs of the team sent home on the current path
 
         def record(code: int, fm: int) -> None:
             if code not in found:
-                found[code] = (list(path), (tuple(pos), fm))
+                found[code] = (list(path), (tuple(pos), fm), homed[0] > 0)
 
         def rec(rem: int, code: int, fm: int) -> None:
             # ``code`` was checked against ``seen`` by the caller.
@@ -369,6 +388,8 @@ class MoveGen:
                     seen.add(key)
                 if j >= 0:
                     pos[j] = -1  # passed or landed on by the 7: home (DOG-15)
+                    if j >> 2 == seat or j >> 2 == partner:
+                        homed[0] += 1
                 occ[x] = -1
                 occ[y] = i
                 pos[i] = y
@@ -381,13 +402,34 @@ class MoveGen:
                 if j >= 0:
                     pos[j] = y
                     occ[y] = j
+                    if j >> 2 == seat or j >> 2 == partner:
+                        homed[0] -= 1
                 else:
                     occ[y] = -1
                 occ[x] = i
                 pos[i] = x
 
         rec(7, code0, self.fresh)
-        return [(steps, res) for steps, res in found.values()]
+        n = board.players
+        # A path that sent home a peg of the team may reach the places of another path
+        # with the pegs' names permuted: key those by their canonical form (see _key).
+        return [
+            (steps, res, canonical(res, n) if hit else res) for steps, res, hit in found.values()
+        ]
+
+
+def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
+    """A position with the pegs of each seat interchangeable: each seat's places sorted,
+    and the fresh flags reduced to one bit per seat (a fresh peg is always on its own
+    start field, so the seat says which place it is)."""
+    pos, fresh = res
+    places: list[int] = []
+    seats = 0
+    for s in range(players):
+        places.extend(sorted(pos[4 * s : 4 * s + 4]))
+        if fresh >> (4 * s) & 15:
+            seats |= 1 << s
+    return (tuple(places), seats)
 
 
 def simulate_seven(

@@ -18,12 +18,14 @@ from stammtisch.games.dog.actions import (
     GIVE,
     PLAY,
     DogAction,
+    Notation,
+    Result,
     format_notation,
     parse_notation,
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, SEVEN, card_text
-from stammtisch.games.dog.moves import MoveGen, simulate_seven, team_home
+from stammtisch.games.dog.moves import USES, MoveGen, canonical, simulate_seven, team_home
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.game import DogGame
@@ -156,19 +158,33 @@ class DogState(State[DogAction]):
             act = by_text.get(other)
             if act is not None:
                 return act
-        if (
-            n.kind == "move"
-            and n.effective == SEVEN
-            and self.phase == PLAYING
-            and self.current is not None
-        ):
-            res = simulate_seven(self.pos, self.fresh, self.current, n.parts, self.board)
+        if n.kind == "move" and self.phase == PLAYING and self.current is not None:
+            # Another way to write a legal move: same card, same resulting position.
+            res = self._result_of(n)
             if res is not None:
+                target = canonical(res, self.n)
                 for cand in self.legal_actions():
-                    if cand.card == n.card and cand.result == res:
+                    if (
+                        cand.card == n.card
+                        and cand.result is not None
+                        and canonical(cand.result, self.n) == target
+                    ):
                         return cand
         kind = {"fold": FOLD, "give": GIVE}.get(n.kind, PLAY)
         return DogAction(canon, kind, n.card)
+
+    def _result_of(self, n: Notation) -> Result | None:
+        """The position a parsed move leads to here, or ``None`` if it is not possible."""
+        assert self.current is not None
+        if n.effective == SEVEN:
+            return simulate_seven(self.pos, self.fresh, self.current, n.parts, self.board)
+        body = format_notation(n, self.board).split(":", 1)[1]
+        gen = MoveGen(self.pos, self.fresh, self.current, self.board)
+        for use in USES.get(n.effective, ()):
+            for text, res, _ in gen.bodies(use):
+                if text == body:
+                    return res
+        return None
 
     def _text_map(self) -> dict[str, DogAction]:
         if self._by_text is None:
