@@ -31,7 +31,9 @@ the resulting position it carries is a cache bound to the state that generated i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from stammtisch.core.errors import ActionSyntaxError
 from stammtisch.core.i18n import register_messages
@@ -74,17 +76,70 @@ GIVE = 1
 FOLD = 2
 
 Result = tuple[tuple[int, ...], int]  # peg places, fresh bit mask
+Steps = list[tuple[int, int, int]]  # a 7's single steps (peg, from, to)
+
+# A generated play, before its text or resulting position is needed: a tuple
+# (kind, a, b, c, canon) where canon says the position must be compared with the pegs of
+# each seat interchangeable (see moves.MoveGen) and
+#   MOVE:  peg a goes to place b, peg c (if >= 0) is sent home;
+#   START: peg a comes out onto start field b, peg c (if >= 0) is sent home;
+#   SWAP:  peg a and peg c change places (b is c's place);
+#   SPLIT: a is the 7's single steps, b the resulting position.
+MOVE = 0
+START = 1
+SWAP = 2
+SPLIT = 3
+Body = tuple[Any, ...]
+
+
+def body_text(body: Body, pos: Sequence[int], track: int) -> str:
+    """The part of the notation after ``card:``."""
+    kind = body[0]
+
+    def ft(f: int) -> str:
+        return f"H{f - track + 1}" if f >= track else str(f)
+
+    if kind == MOVE:
+        i = body[1]
+        return f"p{i} {ft(pos[i])}-{ft(body[2])}"
+    if kind == START:
+        return "start"
+    if kind == SWAP:
+        i = body[1]
+        return f"p{i} {pos[i]}<>p{body[3]} {body[2]}"
+    return steps_text(body[1], track)
+
+
+def body_result(body: Body, pos: Sequence[int], fresh: int) -> Result:
+    """The position after the play (peg places and fresh mask)."""
+    kind = body[0]
+    if kind == SPLIT:
+        res: Result = body[2]
+        return res
+    p = list(pos)
+    i = body[1]
+    j = body[3]
+    if kind == SWAP:
+        p[j] = p[i]
+        p[i] = body[2]
+        return (tuple(p), fresh)
+    p[i] = body[2]
+    if j >= 0:
+        p[j] = -1
+    if kind == START:
+        return (tuple(p), fresh | 1 << i)
+    return (tuple(p), fresh & ~(1 << i))
 
 
 class DogAction:
     """One action. Actions compare and hash by their text alone.
 
-    ``result`` (the position after the move: peg places and fresh mask) is a cache bound
-    to the state that generated the action. A 7's text is built only when first asked
-    for (from its single steps), since most generated 7s are never printed.
+    A generated play keeps the position it came from (``base``: peg places, which the
+    state never changes in place, and fresh mask) and builds its text and its resulting
+    position only when asked: a random playout or a search reads few of them.
     """
 
-    __slots__ = ("_steps", "_text", "card", "head", "kind", "result", "track")
+    __slots__ = ("_result", "_text", "base", "body", "card", "head", "kind", "track")
 
     def __init__(
         self,
@@ -92,26 +147,35 @@ class DogAction:
         kind: int = PLAY,
         card: int = -1,
         result: Result | None = None,
-        *,
         head: str = "",
-        steps: list[tuple[int, int, int]] | None = None,
+        body: Body | None = None,
+        base: tuple[Sequence[int], int] | None = None,
         track: int = 0,
     ) -> None:
         self._text = text
         self.kind = kind
         self.card = card  # rank played or given
-        self.result = result
+        self._result = result
         self.head = head
-        self._steps = steps
+        self.body = body
+        self.base = base
         self.track = track
 
     @property
     def text(self) -> str:
         t = self._text
         if t is None:
-            assert self._steps is not None
-            t = self._text = self.head + ":" + steps_text(self._steps, self.track)
+            assert self.body is not None and self.base is not None
+            t = self._text = self.head + ":" + body_text(self.body, self.base[0], self.track)
         return t
+
+    @property
+    def result(self) -> Result | None:
+        """The position after this play, or ``None`` for gives, folds and parsed text."""
+        r = self._result
+        if r is None and self.body is not None and self.base is not None:
+            r = self._result = body_result(self.body, self.base[0], self.base[1])
+        return r
 
     def __str__(self) -> str:
         return self.text
@@ -126,7 +190,7 @@ class DogAction:
         return hash(self.text)
 
 
-def steps_text(steps: list[tuple[int, int, int]], track: int) -> str:
+def steps_text(steps: Steps, track: int) -> str:
     """Single steps ``(peg, from, to)`` as parts: consecutive steps of a peg are one part."""
     parts: list[list[int]] = []
     for i, a, b in steps:

@@ -1,10 +1,10 @@
 """Legal moves of one card on the board (DOG-10 … DOG-19): the move generator.
 
 Everything works on a plain peg list ``pos`` (see :mod:`board` for the encoding) and a
-bit mask ``fresh`` of fresh pegs (DOG-11). Every generated move carries its resulting
-position ``(tuple(pos), fresh)``; moves of one card that lead to the same position are
-one move, and a Joker's values are tried in the order A, 2, …, K so that the first value
-reaching a position names it.
+bit mask ``fresh`` of fresh pegs (DOG-11). Each use of a card yields *bodies* (see
+:mod:`actions`: which peg goes where, who is sent home); moves of one card that lead to
+the same position are one move, and a Joker's values are tried in the order A, 2, …, K so
+that the first value reaching a position names it.
 
 The split 7 (DOG-17) is a depth-first search over single forward steps: the state is the
 board after some steps plus the steps left, and each such state is expanded once (memo),
@@ -19,7 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from stammtisch.games.dog.actions import PLAY, DogAction, Result, card_head
+from stammtisch.games.dog.actions import (
+    MOVE,
+    PLAY,
+    SPLIT,
+    START,
+    SWAP,
+    Body,
+    DogAction,
+    Result,
+    Steps,
+    body_result,
+    card_head,
+)
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import ACE, FOUR, JACK, JOKER, KING, QUEEN, SEVEN
 
@@ -42,10 +54,6 @@ USES: dict[int, tuple[object, ...]] = {
 }
 JOKER_VALUES: tuple[int, ...] = tuple(range(13))
 
-Steps = list[tuple[int, int, int]]
-# (text or a 7's single steps, resulting position, key identifying the position)
-Body = tuple[str | Steps, Result, object]
-
 
 def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
     """The seat whose pegs ``seat`` moves: its own, or its partner's once all its own
@@ -65,9 +73,25 @@ def team_home(pos: list[int] | tuple[int, ...], seat: int, board: Board) -> bool
 
 
 class MoveGen:
-    """Move generation for one position and the seat to move; results cached per use."""
+    """Move generation for one position and the seat to move; bodies cached per use.
 
-    __slots__ = ("_cache", "board", "ctrl", "fresh", "hmask", "occ", "pos", "seat", "track")
+    ``pos`` is the state's own peg list: states replace it, never change it in place,
+    so generated actions may keep it to build their text and result later.
+    """
+
+    __slots__ = (
+        "_cache",
+        "board",
+        "ctrl",
+        "fresh",
+        "fresh_fields",
+        "hmask",
+        "movers",
+        "occ",
+        "pos",
+        "seat",
+        "track",
+    )
 
     def __init__(self, pos: list[int], fresh: int, seat: int, board: Board) -> None:
         self.board = board
@@ -76,7 +100,7 @@ class MoveGen:
         self.seat = seat
         track = board.track_len
         self.track = track
-        self.ctrl = controlled_seat(pos, seat, board)
+        c = self.ctrl = controlled_seat(pos, seat, board)
         occ = [-1] * track
         hmask = [0] * board.players
         for i, x in enumerate(pos):
@@ -86,50 +110,54 @@ class MoveGen:
                 occ[x] = i
         self.occ = occ
         self.hmask = hmask
+        # The controlled pegs out of the kennel, and the fields holding a fresh peg (at
+        # most one per seat), which nothing may pass or land on (DOG-11).
+        self.movers = [i for i in range(4 * c, 4 * c + 4) if pos[i] >= 0]
+        self.fresh_fields = [pos[i] for i in range(len(pos)) if fresh >> i & 1]
         self._cache: dict[object, list[Body]] = {}
 
     # --- public -----------------------------------------------------------------------
     def actions(self, ranks: Iterable[int]) -> list[DogAction]:
-        """All play actions for the distinct ``ranks`` (sorted), deduplicated per card."""
+        """All play actions for the distinct ``ranks`` (sorted), one per resulting position.
+
+        Within one card, different bodies lead to different positions except when a move
+        sends home a peg of the moving seat: then two moves may leave the same places with
+        the pegs' names permuted (one peg landing on a second with a 5, or the second
+        landing on a third with an 11), which is one position and so one move. Those
+        bodies carry ``canon`` and are compared in :func:`canonical` form.
+        """
         out: list[DogAction] = []
+        base = (self.pos, self.fresh)
+        track = self.track
+        n = self.board.players
         for card in ranks:
-            seen: set[object] = set()
-            if card == JOKER:
-                started = False
-                for value in JOKER_VALUES:
-                    vhead = card_head(JOKER, value)
-                    for use in USES[value]:
-                        for body, res, key in self.bodies(use):
+            seen: set[tuple[tuple[int, ...], int]] = set()
+            started = False
+            values = JOKER_VALUES if card == JOKER else (card,)
+            for value in values:
+                head = card_head(card, value)
+                for use in USES[value]:
+                    for body in self.bodies(use):
+                        if body[4]:
+                            key = canonical(body_result(body, self.pos, self.fresh), n)
                             if key in seen:
                                 continue
                             seen.add(key)
-                            if body == "start":
-                                if started:
-                                    continue
-                                started = True
-                                out.append(DogAction("Jo:start", PLAY, card, res))
-                            else:
-                                out.append(self._action(vhead, body, card, res))
-            else:
-                head = card_head(card, -1)
-                for use in USES[card]:
-                    for body, res, key in self.bodies(use):
-                        if key not in seen:
-                            seen.add(key)
-                            out.append(self._action(head, body, card, res))
+                        if body[0] == START and card == JOKER:
+                            if started:
+                                continue  # Jo=A and Jo=K start alike: one action
+                            started = True
+                            out.append(DogAction(None, PLAY, card, None, "Jo", body, base, track))
+                        else:
+                            out.append(DogAction(None, PLAY, card, None, head, body, base, track))
         return out
-
-    def _action(
-        self, head: str, body: str | list[tuple[int, int, int]], card: int, res: Result
-    ) -> DogAction:
-        if isinstance(body, str):
-            return DogAction(f"{head}:{body}", PLAY, card, res)
-        return DogAction(None, PLAY, card, res, head=head, steps=body, track=self.track)
 
     def bodies(self, use: object) -> list[Body]:
         got = self._cache.get(use)
         if got is None:
-            if use == "S":
+            if not self.movers and use != "S":
+                got = []
+            elif use == "S":
                 got = self._start()
             elif use == "7":
                 got = self._seven()
@@ -142,15 +170,6 @@ class MoveGen:
             self._cache[use] = got
         return got
 
-    def _key(self, res: Result, hit: int) -> object:
-        """The key of a resulting position: the result itself, unless the move sent home a
-        peg of the moving seat. Then two moves can leave the same places with the pegs'
-        names permuted (e.g. one peg landing on a second with a 5, or the second landing
-        on a third with an 11), which is one position and so one move."""
-        if hit >= 0 and hit >> 2 == self.ctrl:
-            return canonical(res, self.board.players)
-        return res
-
     # --- start (DOG-10) -----------------------------------------------------------------
     def _start(self) -> list[Body]:
         c = self.ctrl
@@ -160,16 +179,11 @@ class MoveGen:
                 break
         else:
             return []
-        s = self.board.start(c)
+        s = 16 * c
         j = self.occ[s]
         if j >= 0 and self.fresh >> j & 1:
             return []  # the owner's own fresh peg blocks the start (DOG-10)
-        p = list(pos)
-        p[i] = s
-        if j >= 0:
-            p[j] = -1  # whoever stands there is sent home
-        res = (tuple(p), self.fresh | 1 << i)
-        return [("start", res, res)]
+        return [(START, i, s, j, False)]  # whoever stands there is sent home
 
     # --- plain forward moves (DOG-11 … DOG-15) -------------------------------------------
     def _forward(self, k: int) -> list[Body]:
@@ -177,56 +191,39 @@ class MoveGen:
         pos = self.pos
         track = self.track
         occ = self.occ
-        fresh = self.fresh
-        ft = self.board.field_text
         c = self.ctrl
         hm = self.hmask[c]
         start = 16 * c
-        for i in range(4 * c, 4 * c + 4):
+        fresh_fields = self.fresh_fields
+        for i in self.movers:
             x = pos[i]
-            if x < 0:
-                continue
             if x >= track:  # inside the Himmel: exact count, no passing (DOG-13)
-                h = x - track
-                t = h + k
-                if t <= 3 and not (hm >> (h + 1)) & ((1 << k) - 1):
-                    p = list(pos)
-                    p[i] = track + t
-                    res = (tuple(p), fresh)
-                    out.append((f"p{i} {ft(x)}-{ft(track + t)}", res, res))
+                t = x - track + k
+                if t <= 3 and not (hm >> (x - track + 1)) & ((1 << k) - 1):
+                    out.append((MOVE, i, track + t, -1, False))
                 continue
-            is_fresh = fresh >> i & 1
             blocked = 0  # first step that meets a fresh peg (DOG-11), 0 = none
-            f = x
-            for s in range(1, k + 1):
-                f += 1
-                if f == track:
-                    f = 0
-                j = occ[f]
-                if j >= 0 and fresh >> j & 1:
-                    blocked = s
-                    break
-            nf = fresh & ~(1 << i)
+            for f in fresh_fields:
+                d = f - x
+                if d <= 0:
+                    d += track
+                if d <= k and (not blocked or d < blocked):
+                    blocked = d
             if not blocked:
-                y = f
-                p = list(pos)
-                p[i] = y
-                j = occ[y]
-                if j >= 0:
-                    p[j] = -1  # landing sends home (DOG-14)
-                res = (tuple(p), nf)
-                out.append((f"p{i} {x}-{y}", res, self._key(res, j)))
-            # Himmel entry (DOG-12): turn in from the own start field, reached after d steps.
-            d = (start - x) % track
-            if d == 0 and is_fresh:
-                continue
-            if d < k and (not blocked or blocked > d):
+                y = x + k
+                if y >= track:
+                    y -= track
+                j = occ[y]  # landing sends home (DOG-14)
+                out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
+            # Himmel entry (DOG-12): turn in from the own start field, reached after d steps,
+            # unless the peg began this move fresh on it.
+            d = start - x
+            if d < 0:
+                d += track
+            if d < k and (not blocked or blocked > d) and (d or not self.fresh >> i & 1):
                 r = k - d - 1
                 if r <= 3 and not hm & ((2 << r) - 1):
-                    p = list(pos)
-                    p[i] = track + r
-                    res = (tuple(p), nf)
-                    out.append((f"p{i} {x}-H{r + 1}", res, res))
+                    out.append((MOVE, i, track + r, -1, False))
         return out
 
     def _backward(self) -> list[Body]:
@@ -234,32 +231,18 @@ class MoveGen:
         out: list[Body] = []
         pos = self.pos
         track = self.track
-        occ = self.occ
-        fresh = self.fresh
         c = self.ctrl
-        for i in range(4 * c, 4 * c + 4):
+        for i in self.movers:
             x = pos[i]
-            if x < 0 or x >= track:
+            if x >= track:
                 continue
-            f = x
-            ok = True
-            for _ in range(4):
-                f -= 1
-                if f < 0:
-                    f = track - 1
-                j = occ[f]
-                if j >= 0 and fresh >> j & 1:
-                    ok = False
-                    break
-            if not ok:
+            if any(0 < (x - f) % track <= 4 for f in self.fresh_fields):
                 continue
-            p = list(pos)
-            p[i] = f
-            j = occ[f]
-            if j >= 0:
-                p[j] = -1
-            res = (tuple(p), fresh & ~(1 << i))
-            out.append((f"p{i} {x}-{f}", res, self._key(res, j)))
+            y = x - 4
+            if y < 0:
+                y += track
+            j = self.occ[y]
+            out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
         return out
 
     # --- Jack (DOG-18) ------------------------------------------------------------------
@@ -272,21 +255,132 @@ class MoveGen:
         others = [
             j for j, y in enumerate(pos) if 0 <= y < track and j >> 2 != c and not fresh >> j & 1
         ]
-        for i in range(4 * c, 4 * c + 4):
+        for i in self.movers:
             x = pos[i]
-            if x < 0 or x >= track or fresh >> i & 1:
+            if x >= track or fresh >> i & 1:
                 continue
             for j in others:
-                y = pos[j]
-                p = list(pos)
-                p[i] = y
-                p[j] = x
-                res = (tuple(p), fresh)
-                out.append((f"p{i} {x}<>p{j} {y}", res, res))
+                out.append((SWAP, i, pos[j], j, False))
         return out
 
     # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
     def _seven(self) -> list[Body]:
+        fast = self._seven_apart()
+        return fast if fast is not None else self._seven_search()
+
+    def _seven_apart(self) -> list[Body] | None:
+        """The 7 when its pegs cannot meet: every split, without a search.
+
+        Applies when the moving pegs on the track are more than 7 fields apart (so no
+        part can pass, land on or block another moving peg, in any order), and at most
+        one moving peg is in the Himmel or could reach it (so parts never meet there, and
+        the move can neither bring in the last own peg nor the team's last, DOG-19/DOG-9).
+        Then each peg's part depends only on its own step count, and the 7's results are
+        all ways to share the 7 steps. Returns ``None`` when the pegs may meet.
+        """
+        pos = self.pos
+        track = self.track
+        occ = self.occ
+        fresh = self.fresh
+        c = self.ctrl
+        start = 16 * c
+        movers = self.movers
+        xs = [pos[i] for i in movers if pos[i] < track]
+        for a in range(len(xs)):
+            for b in range(a + 1, len(xs)):
+                d = (xs[b] - xs[a]) % track
+                if d <= 7 or d >= track - 7:
+                    return None
+        near = 0
+        for i in movers:
+            x = pos[i]
+            if x >= track or ((start - x) % track < 7 and (x != start or not fresh >> i & 1)):
+                near += 1
+        if near > 1:
+            return None
+        team = (self.seat, self.board.partner(self.seat))
+        # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
+        # on the way (DOG-15) and whether one of them belongs to the team.
+        options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
+        for i in movers:
+            x = pos[i]
+            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(8)]
+            opts[0].append((x, (), False))
+            options.append(opts)
+            if x >= track:  # inside the Himmel: nobody else there to meet (see above)
+                for k in range(1, track + 4 - x):
+                    opts[k].append((x + k, (), False))
+                continue
+            homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
+            blocked = 8
+            f = x
+            for k in range(1, 8):
+                f += 1
+                if f == track:
+                    f = 0
+                j = occ[f]
+                sent, hit = homes[-1]
+                if j >= 0:
+                    if fresh >> j & 1:
+                        blocked = k  # a fresh peg is never passed (DOG-11)
+                        break
+                    sent = (*sent, j)
+                    hit = hit or j >> 2 in team
+                homes.append((sent, hit))
+                opts[k].append((f, sent, hit))
+            d = (start - x) % track
+            if d < blocked and (d or not fresh >> i & 1):  # turn in (DOG-12)
+                sent, hit = homes[d]
+                for r in range(4):
+                    if d + 1 + r <= 7:
+                        opts[d + 1 + r].append((track + r, sent, hit))
+        return self._share(movers, options)
+
+    def _share(
+        self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
+    ) -> list[Body]:
+        """Every way to share 7 steps among independent pegs, in peg order."""
+        pos = self.pos
+        fresh = self.fresh
+        out: list[Body] = []
+        m = len(movers)
+        chosen: list[tuple[int, tuple[int, ...], bool]] = []
+
+        def go(idx: int, rem: int) -> None:
+            if idx == m - 1:
+                for opt in options[idx][rem]:
+                    chosen.append(opt)
+                    emit()
+                    chosen.pop()
+                return
+            for k in range(rem + 1):
+                for opt in options[idx][k]:
+                    chosen.append(opt)
+                    go(idx + 1, rem - k)
+                    chosen.pop()
+
+        def emit() -> None:
+            p = list(pos)
+            fm = fresh
+            steps: Steps = []
+            hit = False
+            for i, (dest, sent, h) in zip(movers, chosen, strict=True):
+                x = pos[i]
+                if dest != x:
+                    steps.append((i, x, dest))
+                    p[i] = dest
+                    fm &= ~(1 << i)
+                    for j in sent:
+                        p[j] = -1
+                    hit = hit or h
+            out.append((SPLIT, steps, (tuple(p), fm), 0, hit))
+
+        if m:
+            go(0, 7)
+        return out
+
+    def _seven_search(self) -> list[Body]:
+        """The 7 as a search over single steps (pegs that may meet; see module doc)."""
         board = self.board
         track = self.track
         seat = self.seat
@@ -410,12 +504,9 @@ class MoveGen:
                 pos[i] = x
 
         rec(7, code0, self.fresh)
-        n = board.players
         # A path that sent home a peg of the team may reach the places of another path
-        # with the pegs' names permuted: key those by their canonical form (see _key).
-        return [
-            (steps, res, canonical(res, n) if hit else res) for steps, res, hit in found.values()
-        ]
+        # with the pegs' names permuted: compare those in canonical form (see actions).
+        return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
 
 
 def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:

@@ -20,6 +20,8 @@ from stammtisch.games.dog.actions import (
     DogAction,
     Notation,
     Result,
+    body_result,
+    body_text,
     format_notation,
     parse_notation,
 )
@@ -121,7 +123,7 @@ class DogState(State[DogAction]):
         s.folded = self.folded[:]
         s.winner = self.winner
         s.last = self.last
-        s.rng = self.rng.clone()
+        s.rng = self.rng  # shared until a deal draws from it (begin_round copies first)
         s._legal = None
         s._by_text = None
         return s
@@ -178,12 +180,12 @@ class DogState(State[DogAction]):
         assert self.current is not None
         if n.effective == SEVEN:
             return simulate_seven(self.pos, self.fresh, self.current, n.parts, self.board)
-        body = format_notation(n, self.board).split(":", 1)[1]
+        text = format_notation(n, self.board).split(":", 1)[1]
         gen = MoveGen(self.pos, self.fresh, self.current, self.board)
         for use in USES.get(n.effective, ()):
-            for text, res, _ in gen.bodies(use):
-                if text == body:
-                    return res
+            for body in gen.bodies(use):
+                if body_text(body, self.pos, self.board.track_len) == text:
+                    return body_result(body, self.pos, self.fresh)
         return None
 
     def _text_map(self) -> dict[str, DogAction]:
@@ -265,6 +267,7 @@ class DogState(State[DogAction]):
         if len(self.pile) < n * size:  # DOG-6: all discards are shuffled into the pile
             self.pile.extend(self.discards)
             self.discards = []
+            self.rng = self.rng.clone()  # clones share the generator until it is used
             self.rng.shuffle(self.pile)
         start = self.start_seat
         for _ in range(size):
