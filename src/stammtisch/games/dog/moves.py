@@ -68,8 +68,11 @@ def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
 def team_home(pos: list[int] | tuple[int, ...], seat: int, board: Board) -> bool:
     """All eight (team) pegs of ``seat``'s team in their Himmel (DOG-9)."""
     track = board.track_len
-    p = board.partner(seat)
-    return all(pos[i] >= track for i in (*range(4 * seat, 4 * seat + 4), *range(4 * p, 4 * p + 4)))
+    for s in (seat, board.partner(seat)):
+        b = 4 * s
+        if pos[b] < track or pos[b + 1] < track or pos[b + 2] < track or pos[b + 3] < track:
+            return False
+    return True
 
 
 class MoveGen:
