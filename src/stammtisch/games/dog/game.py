@@ -16,9 +16,16 @@ Spec: ``shared/rules/dog.de.txt`` with rulings DOG-1 … DOG-20.
 * The game ends the moment a team's eighth peg enters (DOG-9); there is no length cap
   (DOG-20).
 
+Actions (:mod:`.actions`): one legal action per card rank and resulting position, where
+a position is the places of each seat's pegs with pegs of one seat interchangeable; a
+Joker's values are tried A, 2, …, K and the first one reaching a position names it. The
+exchange is one ``give`` action per seat in turn order; ``fold`` is the only action of a
+seat that cannot play. Text notation and parsing: :mod:`.actions`.
+
 ``returns()``: +1 for each seat of the winning team, -1 for every other seat, 0 while the
 game runs. ``scores()``: per seat, the number of its team's pegs in the Himmel (0 … 8).
-Notation: :mod:`.actions`. Positions as JSON: :mod:`.position`. Views: :mod:`.view`.
+Positions as JSON (with defaults for hand-written ones): :mod:`.position`. What a seat
+sees and sampling a state from it: :mod:`.view`. Text board: :mod:`.render`.
 """
 
 from __future__ import annotations
