@@ -24,6 +24,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import stammtisch
@@ -156,7 +157,10 @@ def profile_report(seconds: float) -> list[str]:
     prof.disable()
     buf = io.StringIO()
     pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(12)
-    keep = [ln for ln in buf.getvalue().splitlines() if ln.strip()][-14:]
+    root = str(Path(stammtisch.__file__).resolve().parent.parent) + "/"
+    repo = str(Path(__file__).resolve().parent.parent) + "/"
+    text = buf.getvalue().replace(root, "").replace(repo, "")
+    keep = [ln for ln in text.splitlines() if ln.strip()][-13:]
     return ["profile of 4-player playouts (top functions by own time):", *keep]
 
 
