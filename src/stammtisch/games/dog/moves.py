@@ -6,11 +6,13 @@ bit mask ``fresh`` of fresh pegs (DOG-11). Each use of a card yields *bodies* (s
 the same position are one move, and a Joker's values are tried in the order A, 2, …, K so
 that the first value reaching a position names it.
 
-The split 7 (DOG-17) is a depth-first search over single forward steps: the state is the
-board after some steps plus the steps left, and each such state is expanded once (memo),
-so the cost follows the number of distinct intermediate positions, not the number of
-orderings. Each step of a 7 sends home the peg on the field it enters (passing and landing
-both send home, DOG-15); a peg sent home is in the kennel and cannot move later. A part
+The split 7 (DOG-17): when the moving pegs cannot meet (more than 7 fields apart, at most
+one of them in or near its Himmel) every way to share the seven steps is built directly.
+Otherwise it is a depth-first search over single forward steps: the state is the board
+after some steps plus the steps left, and each such state is expanded once (memo), so the
+cost follows the number of distinct intermediate positions, not the number of orderings.
+Each step of a 7 sends home the peg on the field it enters (passing and landing both send
+home, DOG-15); a peg sent home is in the kennel and cannot move later. A part
 that brings in the player's last peg hands the remaining steps to the partner's pegs
 (DOG-19), and the team's last peg entering ends the move at once (DOG-9).
 """
