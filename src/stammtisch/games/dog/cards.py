@@ -65,6 +65,7 @@ RANK_NAMES = {
 _PARSE: dict[str, int] = {t.upper(): r for r, t in enumerate(RANK_TEXT)}
 _PARSE.update({"T": 9, "X": JOKER, "JOKER": JOKER, "JK": JOKER, "1": ACE, "B": JACK, "D": QUEEN})
 _SUITS = "CSHD"
+_EXACT: dict[str, int] = {t: r for r, t in enumerate(RANK_TEXT)}  # the canonical texts
 
 
 def card_text(card: int) -> str:
@@ -77,6 +78,9 @@ def card_name(card: int, lang: str = "en") -> str:
 
 def parse_card(text: str) -> int:
     """A rank from its text; raises :class:`ActionSyntaxError` (``dog_bad_card``)."""
+    exact = _EXACT.get(text)
+    if exact is not None:
+        return exact
     key = text.strip().upper()
     if key in _PARSE:
         return _PARSE[key]

@@ -26,7 +26,7 @@ from stammtisch.games.dog.actions import (
     parse_notation,
 )
 from stammtisch.games.dog.board import Board
-from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, SEVEN, card_text
+from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
 from stammtisch.games.dog.moves import USES, MoveGen, canonical, simulate_seven, team_home
 
 if TYPE_CHECKING:
@@ -364,9 +364,9 @@ class DogState(State[DogAction]):
                 ]
                 for s in range(n)
             ],
-            "hands": [[card_text(c) for c in h] for h in self.hands],
-            "pile": [card_text(c) for c in self.pile],
-            "discards": [card_text(c) for c in self.discards],
+            "hands": [[RANK_TEXT[c] for c in h] for h in self.hands],
+            "pile": [RANK_TEXT[c] for c in self.pile],
+            "discards": [RANK_TEXT[c] for c in self.discards],
             "exchange": {
                 "given": list(self.given),
                 "gave": [card_text(c) if c >= 0 else None for c in self.gave],

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
 from stammtisch.core.rng import Rng
-from stammtisch.games.dog.cards import FULL_DECK, card_text, parse_card
+from stammtisch.games.dog.cards import FULL_DECK, RANK_TEXT, card_text, parse_card
 from stammtisch.games.dog.moves import controlled_seat
 from stammtisch.games.dog.state import EXCHANGE, OVER, DogState
 
@@ -52,7 +52,7 @@ def observe(state: DogState, seat: int | None) -> JSON:
         ],
         "hand_sizes": [len(h) for h in state.hands],
         "pile_size": len(state.pile),
-        "discards": [card_text(c) for c in state.discards],
+        "discards": [RANK_TEXT[c] for c in state.discards],
         "folded": list(state.folded),
         "exchange": {"given": list(state.given)},
         "last": None if state.last is None else {"seat": state.last[0], "action": state.last[1]},
@@ -60,7 +60,7 @@ def observe(state: DogState, seat: int | None) -> JSON:
     }
     if seat is not None:
         partner = board.partner(seat)
-        view["hand"] = [card_text(c) for c in state.hands[seat]]
+        view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
         gave = state.gave[seat] if state.given[seat] else -1
         got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
         view["exchange"]["gave"] = card_text(gave) if gave >= 0 else None
