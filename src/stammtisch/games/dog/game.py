@@ -1,0 +1,111 @@
+"""Dog (Brändi Dog): the team race game for 4 or 6 players.
+
+Spec: ``shared/rules/dog.de.txt`` with rulings DOG-1 … DOG-20.
+
+* Board (DOG-1, :mod:`.board`): 16 track fields per seat (64/96), seat ``s`` starts at field
+  ``16*s``; kennel of 4 and Himmel of 4 per seat, the Himmel branching off the owner's
+  start field. Seats are numbered in the direction of play (DOG-4); partners sit opposite
+  (``s`` and ``s + players/2``, DOG-3). Option ``players``: 4 (default) or 6.
+* Cards (DOG-2, :mod:`.cards`): 110, identified by rank (suits play no part).
+* Rounds (DOG-5 … DOG-7, :mod:`.state`): hand sizes 6, 5, 4, 3, 2, 6, …; the dealer is fixed
+  (option ``dealer``, -1 = drawn from the seed), round ``r`` is started by seat
+  ``dealer + 1 + r``; discards are reshuffled into the pile when it cannot supply a deal;
+  partners exchange one card each before play.
+* Moves (DOG-8 … DOG-19, :mod:`.moves`): zugzwang and folding, start, fresh pegs, Himmel
+  entry, sending home, the split 7, the Jack, the Joker, helping the partner.
+* The game ends the moment a team's eighth peg enters (DOG-9); there is no length cap
+  (DOG-20).
+
+Actions (:mod:`.actions`): one legal action per card rank and resulting position, where
+a position is the places of each seat's pegs with pegs of one seat interchangeable; a
+Joker's values are tried A, 2, …, K and the first one reaching a position names it. The
+exchange is one ``give`` action per seat in turn order; ``fold`` is the only action of a
+seat that cannot play. Text notation and parsing: :mod:`.actions`.
+
+``returns()``: +1 for each seat of the winning team, -1 for every other seat, 0 while the
+game runs. ``scores()``: per seat, the number of its team's pegs in the Himmel (0 … 8).
+Positions as JSON (with defaults for hand-written ones): :mod:`.position`. What a seat
+sees and sampling a state from it: :mod:`.view`. Text board: :mod:`.render`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.errors import OptionError
+from stammtisch.core.game import Game, GameInfo, OptionSpec
+from stammtisch.core.rng import Rng
+from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import FULL_DECK
+from stammtisch.games.dog.state import DogState
+
+
+class DogGame(Game[DogState]):
+    info = GameInfo(
+        name="dog",
+        title={"en": "Dog", "de": "Dog (Brändi Dog)"},
+        version="1.0",
+        min_players=4,
+        max_players=6,
+        description={
+            "en": "Team race: bring all eight pegs of your team into the Himmel with cards.",
+            "de": "Teamrennen: Bringt alle acht Steine eurer Partei mit Karten in den Himmel.",
+        },
+        options=(
+            OptionSpec(
+                "players",
+                int,
+                4,
+                "DOG-3: 4 players (two teams) or 6 (three teams), partners opposite.",
+                allowed=(4, 6),
+            ),
+            OptionSpec(
+                "dealer",
+                int,
+                -1,
+                "DOG-5: the fixed dealer's seat; -1 = drawn from the seed.",
+                minimum=-1,
+                maximum=5,
+            ),
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options["dealer"] >= self.num_players:
+            raise OptionError(
+                "bad_option_value",
+                game="dog",
+                option="dealer",
+                value=self.options["dealer"],
+                allowed=f"-1..{self.num_players - 1}",
+            )
+        self.board = Board(self.num_players)
+
+    def new_game(self, seed: int) -> DogState:
+        s = DogState(self)
+        s.rng = Rng(seed)
+        dealer = int(self.options["dealer"])
+        s.dealer = dealer if dealer >= 0 else s.rng.randbelow(self.num_players)
+        s.pile = list(FULL_DECK)
+        s.rng.shuffle(s.pile)
+        s.begin_round()
+        return s
+
+    def from_json(self, data: Mapping[str, Any]) -> DogState:
+        """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
+        from stammtisch.games.dog.position import read_position
+
+        return read_position(self, data)
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DogState:
+        from stammtisch.games.dog.view import sample_state
+
+        return sample_state(self, view, rng)
+
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        from stammtisch.games.dog.render import render
+
+        return render(view, lang)

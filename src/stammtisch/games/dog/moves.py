@@ -1,0 +1,579 @@
+"""Legal moves of one card on the board (DOG-10 … DOG-19): the move generator.
+
+Everything works on a plain peg list ``pos`` (see :mod:`board` for the encoding) and a
+bit mask ``fresh`` of fresh pegs (DOG-11). Each use of a card yields *bodies* (see
+:mod:`actions`: which peg goes where, who is sent home); moves of one card that lead to
+the same position are one move, and a Joker's values are tried in the order A, 2, …, K so
+that the first value reaching a position names it.
+
+The split 7 (DOG-17): when the moving pegs cannot meet (more than 7 fields apart, at most
+one of them in or near its Himmel) every way to share the seven steps is built directly.
+Otherwise it is a depth-first search over single forward steps: the state is the board
+after some steps plus the steps left, and each such state is expanded once (memo), so the
+cost follows the number of distinct intermediate positions, not the number of orderings.
+Each step of a 7 sends home the peg on the field it enters (passing and landing both send
+home, DOG-15); a peg sent home is in the kennel and cannot move later. A part
+that brings in the player's last peg hands the remaining steps to the partner's pegs
+(DOG-19), and the team's last peg entering ends the move at once (DOG-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from stammtisch.games.dog.actions import (
+    MOVE,
+    PLAY,
+    SPLIT,
+    START,
+    SWAP,
+    Body,
+    DogAction,
+    Result,
+    Steps,
+    body_result,
+    card_head,
+)
+from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import ACE, FOUR, JACK, JOKER, KING, QUEEN, SEVEN
+
+# What each rank can do (DOG-16): "S" start, ints = forward steps, -4 = backward 4,
+# "7" split, "J" swap.
+USES: dict[int, tuple[object, ...]] = {
+    ACE: ("S", 1, 11),
+    1: (2,),
+    2: (3,),
+    FOUR: (4, -4),
+    4: (5,),
+    5: (6,),
+    SEVEN: ("7",),
+    7: (8,),
+    8: (9,),
+    9: (10,),
+    JACK: ("J",),
+    QUEEN: (12,),
+    KING: ("S", 13),
+}
+JOKER_VALUES: tuple[int, ...] = tuple(range(13))
+
+
+def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
+    """The seat whose pegs ``seat`` moves: its own, or its partner's once all its own
+    pegs are in the Himmel (DOG-19)."""
+    track = board.track_len
+    b = 4 * seat
+    if pos[b] >= track and pos[b + 1] >= track and pos[b + 2] >= track and pos[b + 3] >= track:
+        return board.partner(seat)
+    return seat
+
+
+def team_home(pos: list[int] | tuple[int, ...], seat: int, board: Board) -> bool:
+    """All eight (team) pegs of ``seat``'s team in their Himmel (DOG-9)."""
+    track = board.track_len
+    for s in (seat, board.partner(seat)):
+        b = 4 * s
+        if pos[b] < track or pos[b + 1] < track or pos[b + 2] < track or pos[b + 3] < track:
+            return False
+    return True
+
+
+class MoveGen:
+    """Move generation for one position and the seat to move; bodies cached per use.
+
+    ``pos`` is the state's own peg list: states replace it, never change it in place,
+    so generated actions may keep it to build their text and result later.
+    """
+
+    __slots__ = (
+        "_cache",
+        "board",
+        "ctrl",
+        "fresh",
+        "fresh_fields",
+        "hmask",
+        "movers",
+        "occ",
+        "pos",
+        "seat",
+        "track",
+    )
+
+    def __init__(self, pos: list[int], fresh: int, seat: int, board: Board) -> None:
+        self.board = board
+        self.pos = pos
+        self.fresh = fresh
+        self.seat = seat
+        track = board.track_len
+        self.track = track
+        c = self.ctrl = controlled_seat(pos, seat, board)
+        occ = [-1] * track
+        hmask = [0] * board.players
+        for i, x in enumerate(pos):
+            if x >= track:
+                hmask[i >> 2] |= 1 << (x - track)
+            elif x >= 0:
+                occ[x] = i
+        self.occ = occ
+        self.hmask = hmask
+        # The controlled pegs out of the kennel, and the fields holding a fresh peg (at
+        # most one per seat), which nothing may pass or land on (DOG-11).
+        self.movers = [i for i in range(4 * c, 4 * c + 4) if pos[i] >= 0]
+        self.fresh_fields = [pos[i] for i in range(len(pos)) if fresh >> i & 1]
+        self._cache: dict[object, list[Body]] = {}
+
+    # --- public -----------------------------------------------------------------------
+    def actions(self, ranks: Iterable[int]) -> list[DogAction]:
+        """All play actions for the distinct ``ranks`` (sorted), one per resulting position.
+
+        Within one card, different bodies lead to different positions except when a move
+        sends home a peg of the moving seat: then two moves may leave the same places with
+        the pegs' names permuted (one peg landing on a second with a 5, or the second
+        landing on a third with an 11), which is one position and so one move. Those
+        bodies carry ``canon`` and are compared in :func:`canonical` form.
+        """
+        out: list[DogAction] = []
+        base = (self.pos, self.fresh)
+        track = self.track
+        n = self.board.players
+        for card in ranks:
+            seen: set[tuple[tuple[int, ...], int]] = set()
+            started = False
+            values = JOKER_VALUES if card == JOKER else (card,)
+            for value in values:
+                head = card_head(card, value)
+                for use in USES[value]:
+                    for body in self.bodies(use):
+                        if body[4]:
+                            key = canonical(body_result(body, self.pos, self.fresh), n)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        if body[0] == START and card == JOKER:
+                            if started:
+                                continue  # Jo=A and Jo=K start alike: one action
+                            started = True
+                            out.append(DogAction(None, PLAY, card, None, "Jo", body, base, track))
+                        else:
+                            out.append(DogAction(None, PLAY, card, None, head, body, base, track))
+        return out
+
+    def bodies(self, use: object) -> list[Body]:
+        got = self._cache.get(use)
+        if got is None:
+            if not self.movers and use != "S":
+                got = []
+            elif use == "S":
+                got = self._start()
+            elif use == "7":
+                got = self._seven()
+            elif use == "J":
+                got = self._swaps()
+            elif isinstance(use, int) and use > 0:
+                got = self._forward(use)
+            else:
+                got = self._backward()
+            self._cache[use] = got
+        return got
+
+    # --- start (DOG-10) -----------------------------------------------------------------
+    def _start(self) -> list[Body]:
+        c = self.ctrl
+        pos = self.pos
+        for i in range(4 * c, 4 * c + 4):
+            if pos[i] < 0:
+                break
+        else:
+            return []
+        s = 16 * c
+        j = self.occ[s]
+        if j >= 0 and self.fresh >> j & 1:
+            return []  # the owner's own fresh peg blocks the start (DOG-10)
+        return [(START, i, s, j, False)]  # whoever stands there is sent home
+
+    # --- plain forward moves (DOG-11 … DOG-15) -------------------------------------------
+    def _forward(self, k: int) -> list[Body]:
+        out: list[Body] = []
+        pos = self.pos
+        track = self.track
+        occ = self.occ
+        c = self.ctrl
+        hm = self.hmask[c]
+        start = 16 * c
+        fresh_fields = self.fresh_fields
+        for i in self.movers:
+            x = pos[i]
+            if x >= track:  # inside the Himmel: exact count, no passing (DOG-13)
+                t = x - track + k
+                if t <= 3 and not (hm >> (x - track + 1)) & ((1 << k) - 1):
+                    out.append((MOVE, i, track + t, -1, False))
+                continue
+            blocked = 0  # first step that meets a fresh peg (DOG-11), 0 = none
+            for f in fresh_fields:
+                d = f - x
+                if d <= 0:
+                    d += track
+                if d <= k and (not blocked or d < blocked):
+                    blocked = d
+            if not blocked:
+                y = x + k
+                if y >= track:
+                    y -= track
+                j = occ[y]  # landing sends home (DOG-14)
+                out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
+            # Himmel entry (DOG-12): turn in from the own start field, reached after d steps,
+            # unless the peg began this move fresh on it.
+            d = start - x
+            if d < 0:
+                d += track
+            if d < k and (not blocked or blocked > d) and (d or not self.fresh >> i & 1):
+                r = k - d - 1
+                if r <= 3 and not hm & ((2 << r) - 1):
+                    out.append((MOVE, i, track + r, -1, False))
+        return out
+
+    def _backward(self) -> list[Body]:
+        """The 4 backward: never into the Himmel, never over a fresh peg (DOG-11, DOG-12)."""
+        out: list[Body] = []
+        pos = self.pos
+        track = self.track
+        c = self.ctrl
+        for i in self.movers:
+            x = pos[i]
+            if x >= track:
+                continue
+            if any(0 < (x - f) % track <= 4 for f in self.fresh_fields):
+                continue
+            y = x - 4
+            if y < 0:
+                y += track
+            j = self.occ[y]
+            out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
+        return out
+
+    # --- Jack (DOG-18) ------------------------------------------------------------------
+    def _swaps(self) -> list[Body]:
+        out: list[Body] = []
+        pos = self.pos
+        track = self.track
+        fresh = self.fresh
+        c = self.ctrl
+        others = [
+            j for j, y in enumerate(pos) if 0 <= y < track and j >> 2 != c and not fresh >> j & 1
+        ]
+        for i in self.movers:
+            x = pos[i]
+            if x >= track or fresh >> i & 1:
+                continue
+            for j in others:
+                out.append((SWAP, i, pos[j], j, False))
+        return out
+
+    # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
+    def _seven(self) -> list[Body]:
+        fast = self._seven_apart()
+        return fast if fast is not None else self._seven_search()
+
+    def _seven_apart(self) -> list[Body] | None:
+        """The 7 when its pegs cannot meet: every split, without a search.
+
+        Applies when the moving pegs on the track are more than 7 fields apart (so no
+        part can pass, land on or block another moving peg, in any order), and at most
+        one moving peg is in the Himmel or could reach it (so parts never meet there, and
+        the move can neither bring in the last own peg nor the team's last, DOG-19/DOG-9).
+        Then each peg's part depends only on its own step count, and the 7's results are
+        all ways to share the 7 steps. Returns ``None`` when the pegs may meet.
+        """
+        pos = self.pos
+        track = self.track
+        occ = self.occ
+        fresh = self.fresh
+        c = self.ctrl
+        start = 16 * c
+        movers = self.movers
+        xs = [pos[i] for i in movers if pos[i] < track]
+        for a in range(len(xs)):
+            for b in range(a + 1, len(xs)):
+                d = (xs[b] - xs[a]) % track
+                if d <= 7 or d >= track - 7:
+                    return None
+        near = 0
+        for i in movers:
+            x = pos[i]
+            if x >= track or ((start - x) % track < 7 and (x != start or not fresh >> i & 1)):
+                near += 1
+        if near > 1:
+            return None
+        team = (self.seat, self.board.partner(self.seat))
+        # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
+        # on the way (DOG-15) and whether one of them belongs to the team.
+        options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
+        for i in movers:
+            x = pos[i]
+            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(8)]
+            opts[0].append((x, (), False))
+            options.append(opts)
+            if x >= track:  # inside the Himmel: nobody else there to meet (see above)
+                for k in range(1, track + 4 - x):
+                    opts[k].append((x + k, (), False))
+                continue
+            homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
+            blocked = 8
+            f = x
+            for k in range(1, 8):
+                f += 1
+                if f == track:
+                    f = 0
+                j = occ[f]
+                sent, hit = homes[-1]
+                if j >= 0:
+                    if fresh >> j & 1:
+                        blocked = k  # a fresh peg is never passed (DOG-11)
+                        break
+                    sent = (*sent, j)
+                    hit = hit or j >> 2 in team
+                homes.append((sent, hit))
+                opts[k].append((f, sent, hit))
+            d = (start - x) % track
+            if d < blocked and (d or not fresh >> i & 1):  # turn in (DOG-12)
+                sent, hit = homes[d]
+                for r in range(4):
+                    if d + 1 + r <= 7:
+                        opts[d + 1 + r].append((track + r, sent, hit))
+        return self._share(movers, options)
+
+    def _share(
+        self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
+    ) -> list[Body]:
+        """Every way to share 7 steps among independent pegs, in peg order."""
+        pos = self.pos
+        fresh = self.fresh
+        out: list[Body] = []
+        m = len(movers)
+        chosen: list[tuple[int, tuple[int, ...], bool]] = []
+
+        def go(idx: int, rem: int) -> None:
+            if idx == m - 1:
+                for opt in options[idx][rem]:
+                    chosen.append(opt)
+                    emit()
+                    chosen.pop()
+                return
+            for k in range(rem + 1):
+                for opt in options[idx][k]:
+                    chosen.append(opt)
+                    go(idx + 1, rem - k)
+                    chosen.pop()
+
+        def emit() -> None:
+            p = list(pos)
+            fm = fresh
+            steps: Steps = []
+            hit = False
+            for i, (dest, sent, h) in zip(movers, chosen, strict=True):
+                x = pos[i]
+                if dest != x:
+                    steps.append((i, x, dest))
+                    p[i] = dest
+                    fm &= ~(1 << i)
+                    for j in sent:
+                        p[j] = -1
+                    hit = hit or h
+            out.append((SPLIT, steps, (tuple(p), fm), 0, hit))
+
+        if m:
+            go(0, 7)
+        return out
+
+    def _seven_search(self) -> list[Body]:
+        """The 7 as a search over single steps (pegs that may meet; see module doc)."""
+        board = self.board
+        track = self.track
+        seat = self.seat
+        partner = board.partner(seat)
+        pos = list(self.pos)
+        occ = list(self.occ)
+        hm = list(self.hmask)
+        inh = [0] * board.players
+        for i, x in enumerate(pos):
+            if x >= track:
+                inh[i >> 2] += 1
+        # The board as one int (7 bits per peg) keys the memo without building tuples.
+        weights = [1 << (7 * i) for i in range(len(pos))]
+        code0 = sum((x + 1) * w for x, w in zip(pos, weights, strict=True))
+        own = tuple(range(4 * seat, 4 * seat + 4))
+        helped = tuple(range(4 * partner, 4 * partner + 4))
+        seen: set[int] = set()
+        found: dict[int, tuple[Steps, Result, bool]] = {}
+        path: Steps = []
+        homed = [0]  # pegs of the team sent home on the current path
+
+        def record(code: int, fm: int) -> None:
+            if code not in found:
+                found[code] = (list(path), (tuple(pos), fm), homed[0] > 0)
+
+        def rec(rem: int, code: int, fm: int) -> None:
+            # ``code`` was checked against ``seen`` by the caller.
+            if inh[seat] + inh[partner] == 8:
+                record(code, fm)  # the team is home: the game ends with this step (DOG-9)
+                return
+            last = rem == 1
+            nxt = rem - 1
+            for i in own if inh[seat] < 4 else helped:
+                x = pos[i]
+                if x < 0:
+                    continue
+                o = i >> 2
+                w = weights[i]
+                if x >= track:  # inside the Himmel: one field on, if free (DOG-13)
+                    h = x - track
+                    if h < 3 and not hm[o] >> (h + 1) & 1:
+                        c2 = code + w
+                        if last:
+                            if c2 in found:
+                                continue
+                        else:
+                            key = c2 * 8 + nxt
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                        hm[o] ^= 3 << h
+                        pos[i] = x + 1
+                        path.append((i, x, x + 1))
+                        if last:
+                            record(c2, fm)
+                        else:
+                            rec(nxt, c2, fm)
+                        path.pop()
+                        pos[i] = x
+                        hm[o] ^= 3 << h
+                    continue
+                bit = 1 << i
+                if x == 16 * o and not fm & bit and not hm[o] & 1:  # turn in (DOG-12)
+                    c2 = code + (track - x) * w
+                    key = c2 * 8 + nxt
+                    if not (c2 in found if last else key in seen):
+                        if not last:
+                            seen.add(key)
+                        occ[x] = -1
+                        pos[i] = track
+                        hm[o] |= 1
+                        inh[o] += 1
+                        path.append((i, x, track))
+                        if last:
+                            record(c2, fm)
+                        else:
+                            rec(nxt, c2, fm)
+                        path.pop()
+                        inh[o] -= 1
+                        hm[o] &= ~1
+                        pos[i] = x
+                        occ[x] = i
+                y = x + 1
+                if y == track:
+                    y = 0
+                j = occ[y]
+                c2 = code + w
+                if j >= 0:
+                    if fm >> j & 1:
+                        continue  # a fresh peg is never passed (DOG-11)
+                    c2 -= (y + 1) * weights[j]
+                if last:
+                    if c2 in found:
+                        continue
+                else:
+                    key = c2 * 8 + nxt
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                if j >= 0:
+                    pos[j] = -1  # passed or landed on by the 7: home (DOG-15)
+                    if j >> 2 == seat or j >> 2 == partner:
+                        homed[0] += 1
+                occ[x] = -1
+                occ[y] = i
+                pos[i] = y
+                path.append((i, x, y))
+                if last:
+                    record(c2, fm & ~bit)
+                else:
+                    rec(nxt, c2, fm & ~bit)
+                path.pop()
+                if j >= 0:
+                    pos[j] = y
+                    occ[y] = j
+                    if j >> 2 == seat or j >> 2 == partner:
+                        homed[0] -= 1
+                else:
+                    occ[y] = -1
+                occ[x] = i
+                pos[i] = x
+
+        rec(7, code0, self.fresh)
+        # A path that sent home a peg of the team may reach the places of another path
+        # with the pegs' names permuted: compare those in canonical form (see actions).
+        return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
+
+
+def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
+    """A position with the pegs of each seat interchangeable: each seat's places sorted,
+    and the fresh flags reduced to one bit per seat (a fresh peg is always on its own
+    start field, so the seat says which place it is)."""
+    pos, fresh = res
+    places: list[int] = []
+    seats = 0
+    for s in range(players):
+        places.extend(sorted(pos[4 * s : 4 * s + 4]))
+        if fresh >> (4 * s) & 15:
+            seats |= 1 << s
+    return (tuple(places), seats)
+
+
+def simulate_seven(
+    pos0: tuple[int, ...] | list[int],
+    fresh0: int,
+    seat: int,
+    parts: tuple[tuple[int, int, int], ...],
+    board: Board,
+) -> Result | None:
+    """Play a 7 given as parts ``(peg, from, to)`` in order, step by step; the resulting
+    position, or ``None`` if the parts are not a legal 7 here. Used to read a 7 written
+    in another order than the canonical one."""
+    track = board.track_len
+    pos = list(pos0)
+    fresh = fresh0
+    used = 0
+    for peg, frm, to in parts:
+        if pos[peg] != frm or frm < 0 or frm == to:
+            return None
+        owner = peg >> 2
+        while pos[peg] != to:
+            if team_home(pos, seat, board) or used == 7:
+                return None
+            if controlled_seat(pos, seat, board) != owner:
+                return None
+            x = pos[peg]
+            if x >= track:
+                if (
+                    to < track
+                    or x + 1 > to
+                    or any(pos[k] == x + 1 for k in range(4 * owner, 4 * owner + 4))
+                ):
+                    return None
+                pos[peg] = x + 1
+            elif to >= track and x == board.start(owner) and not fresh >> peg & 1:
+                if any(pos[k] == track for k in range(4 * owner, 4 * owner + 4)):
+                    return None
+                pos[peg] = track
+            else:
+                y = (x + 1) % track
+                for k, z in enumerate(pos):
+                    if z == y:
+                        if fresh >> k & 1:
+                            return None
+                        pos[k] = -1
+                pos[peg] = y
+                fresh &= ~(1 << peg)
+            used += 1
+    if used != 7 and not (used < 7 and team_home(pos, seat, board)):
+        return None
+    return (tuple(pos), fresh)

@@ -1,0 +1,387 @@
+"""Dog position and rules of play (DOG-5 … DOG-9); the board moves live in :mod:`moves`.
+
+One state covers the whole game: rounds are dealt inside ``apply`` with the state's own
+RNG. A round is: deal (DOG-5, DOG-6), the exchange (DOG-7: every seat gives one card in
+turn order from the round's starting seat; a team's two cards change hands the moment the
+second partner has chosen, so neither sees the other's card before choosing), then play
+in turn order until all hands are empty. A seat that cannot play folds (DOG-8).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stammtisch.core.game import JSON, State
+from stammtisch.core.rng import Rng
+from stammtisch.games.dog.actions import (
+    FOLD,
+    GIVE,
+    PLAY,
+    DogAction,
+    Notation,
+    Result,
+    body_result,
+    body_text,
+    format_notation,
+    parse_notation,
+)
+from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
+from stammtisch.games.dog.moves import USES, MoveGen, canonical, simulate_seven, team_home
+
+if TYPE_CHECKING:
+    from stammtisch.games.dog.game import DogGame
+
+HAND_SIZES = (6, 5, 4, 3, 2)  # DOG-5
+EXCHANGE = "exchange"
+PLAYING = "play"
+OVER = "over"
+
+
+class DogState(State[DogAction]):
+    __slots__ = (
+        "_by_text",
+        "_legal",
+        "board",
+        "current",
+        "dealer",
+        "discards",
+        "folded",
+        "fresh",
+        "game",
+        "gave",
+        "gave_known",
+        "given",
+        "hands",
+        "last",
+        "n",
+        "phase",
+        "pile",
+        "pos",
+        "rng",
+        "round",
+        "winner",
+    )
+
+    def __init__(self, game: DogGame) -> None:
+        self.game = game
+        self.board: Board = game.board
+        n = game.num_players
+        self.n = n
+        self.pos: list[int] = [-1] * (4 * n)  # see board.py for the encoding
+        self.fresh = 0  # bit i: peg i is fresh (DOG-11)
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # sorted ranks
+        self.pile: list[int] = []  # draw pile; the next card dealt is the last
+        self.discards: list[int] = []  # face up, in the order played
+        self.round = 0
+        self.dealer = 0
+        self.phase = PLAYING
+        self.current: int | None = None
+        self.given: list[bool] = [False] * n  # this round's exchange: has chosen a card
+        self.gave: list[int] = [-1] * n  # the card chosen (hidden from the others)
+        # gave_known[s]: the card s gave is known (to s) to be in its partner's hand: set
+        # when delivered, cleared once the partner discards a card of that rank.
+        self.gave_known: list[bool] = [False] * n
+        self.folded: list[bool] = [False] * n
+        self.winner: int | None = None  # team index once over
+        self.last: tuple[int, str] | None = None  # last play or fold: seat, notation
+        self.rng = Rng(0)
+        self._legal: list[DogAction] | None = None
+        self._by_text: dict[str, DogAction] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def start_seat(self) -> int:
+        """The seat that starts this round (DOG-5: the seat after the dealer, moving on)."""
+        return (self.dealer + 1 + self.round) % self.n
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZES[self.round % len(HAND_SIZES)]
+
+    def clone(self) -> DogState:
+        s = DogState.__new__(DogState)
+        s.game = self.game
+        s.board = self.board
+        s.n = self.n
+        s.pos = self.pos[:]
+        s.fresh = self.fresh
+        s.hands = [h[:] for h in self.hands]
+        s.pile = self.pile[:]
+        s.discards = self.discards[:]
+        s.round = self.round
+        s.dealer = self.dealer
+        s.phase = self.phase
+        s.current = self.current
+        s.given = self.given[:]
+        s.gave = self.gave[:]
+        s.gave_known = self.gave_known[:]
+        s.folded = self.folded[:]
+        s.winner = self.winner
+        s.last = self.last
+        s.rng = self.rng  # shared until a deal draws from it (begin_round copies first)
+        s._legal = None
+        s._by_text = None
+        return s
+
+    def legal_actions(self) -> list[DogAction]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[DogAction]:
+        seat = self.current
+        if seat is None:
+            return []
+        ranks = sorted(set(self.hands[seat]))
+        if self.phase == EXCHANGE:
+            return [DogAction(f"give {card_text(r)}", GIVE, r) for r in ranks]
+        acts = MoveGen(self.pos, self.fresh, seat, self.board).actions(ranks)
+        return acts or [DogAction("fold", FOLD)]  # DOG-8
+
+    def parse_action(self, text: str) -> DogAction:
+        """Read a notation; a legal move written another way (a 7's parts in another order,
+        ``Jo=K:start``, spacing, lower case) gives the canonical legal action."""
+        n = parse_notation(text, self.board)
+        canon = format_notation(n, self.board)
+        by_text = self._text_map()
+        act = by_text.get(canon)
+        if act is not None:
+            return act
+        if n.kind == "swap":
+            (a, fa, _), (b, fb, _) = n.parts
+            other = format_notation(
+                type(n)("swap", n.card, n.value, ((b, fb, -1), (a, fa, -1))), self.board
+            )
+            act = by_text.get(other)
+            if act is not None:
+                return act
+        if n.kind == "move" and self.phase == PLAYING and self.current is not None:
+            # Another way to write a legal move: same card, same resulting position.
+            res = self._result_of(n)
+            if res is not None:
+                target = canonical(res, self.n)
+                for cand in self.legal_actions():
+                    if (
+                        cand.card == n.card
+                        and cand.result is not None
+                        and canonical(cand.result, self.n) == target
+                    ):
+                        return cand
+        kind = {"fold": FOLD, "give": GIVE}.get(n.kind, PLAY)
+        return DogAction(canon, kind, n.card)
+
+    def _result_of(self, n: Notation) -> Result | None:
+        """The position a parsed move leads to here, or ``None`` if it is not possible."""
+        assert self.current is not None
+        if n.effective == SEVEN:
+            return simulate_seven(self.pos, self.fresh, self.current, n.parts, self.board)
+        text = format_notation(n, self.board).split(":", 1)[1]
+        gen = MoveGen(self.pos, self.fresh, self.current, self.board)
+        for use in USES.get(n.effective, ()):
+            for body in gen.bodies(use):
+                if body_text(body, self.pos, self.board.track_len) == text:
+                    return body_result(body, self.pos, self.fresh)
+        return None
+
+    def _text_map(self) -> dict[str, DogAction]:
+        if self._by_text is None:
+            self._by_text = {a.text: a for a in self.legal_actions()}
+        return self._by_text
+
+    def _apply_in_place(self, action: DogAction) -> None:
+        seat = self.current
+        assert seat is not None
+        self._legal = None
+        self._by_text = None
+        kind = action.kind
+        hand = self.hands[seat]
+        partner = self.board.partner(seat)
+        if kind == GIVE:
+            self._give(seat, partner, action.card)
+            return
+        if kind == FOLD:
+            # DOG-8: the whole hand face up on the discards; out until the next round.
+            if self.gave_known[partner] and self.gave[partner] in hand:
+                self.gave_known[partner] = False
+            self.discards.extend(hand)
+            hand.clear()
+            self.folded[seat] = True
+            self.last = (seat, "fold")
+            self._advance(seat)
+            return
+        result = action.result
+        if result is None:  # an action not taken from legal_actions(): look it up
+            result = self._text_map()[action.text].result
+            assert result is not None
+        card = action.card
+        hand.remove(card)
+        self.discards.append(card)
+        if self.gave_known[partner] and self.gave[partner] == card:
+            self.gave_known[partner] = False
+        self.pos = list(result[0])
+        self.fresh = result[1]
+        self.last = (seat, action.text)
+        if team_home(self.pos, seat, self.board):  # DOG-9
+            self.winner = self.board.team(seat)
+            self.phase = OVER
+            self.current = None
+            return
+        self._advance(seat)
+
+    def _give(self, seat: int, partner: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.given[seat] = True
+        self.gave[seat] = card
+        if self.given[partner]:  # DOG-7: both have chosen; the two cards change hands
+            self.hands[seat].append(self.gave[partner])
+            self.hands[seat].sort()
+            self.hands[partner].append(card)
+            self.hands[partner].sort()
+            self.gave_known[seat] = self.gave_known[partner] = True
+        nxt = (seat + 1) % self.n
+        if self.given[nxt]:
+            self.phase = PLAYING
+            self.current = self.start_seat
+        else:
+            self.current = nxt
+
+    def _advance(self, seat: int) -> None:
+        n = self.n
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.hands[s]:
+                self.current = s
+                return
+        self.round += 1
+        self.begin_round()
+
+    def begin_round(self) -> None:
+        """Deal the round's hands (DOG-5, DOG-6) and open the exchange (DOG-7)."""
+        n = self.n
+        size = self.hand_size
+        if len(self.pile) < n * size:  # DOG-6: all discards are shuffled into the pile
+            self.pile.extend(self.discards)
+            self.discards = []
+            self.rng = self.rng.clone()  # clones share the generator until it is used
+            self.rng.shuffle(self.pile)
+        start = self.start_seat
+        for _ in range(size):
+            for k in range(n):
+                self.hands[(start + k) % n].append(self.pile.pop())
+        for h in self.hands:
+            h.sort()
+        self.given = [False] * n
+        self.gave = [-1] * n
+        self.gave_known = [False] * n
+        self.folded = [False] * n
+        self.phase = EXCHANGE
+        self.current = start
+        self._legal = None
+        self._by_text = None
+
+    def in_flight(self) -> list[int]:
+        """Cards chosen in the exchange whose partner has not chosen yet."""
+        return [
+            self.gave[s]
+            for s in range(self.n)
+            if self.phase == EXCHANGE and self.given[s] and not self.given[self.board.partner(s)]
+        ]
+
+    # --- results --------------------------------------------------------------------------
+    def team_himmel(self) -> list[int]:
+        """Pegs in the Himmel per team (both partners' pegs count)."""
+        track = self.board.track_len
+        counts = [0] * (self.n // 2)
+        for i, x in enumerate(self.pos):
+            if x >= track:
+                counts[self.board.team(i >> 2)] += 1
+        return counts
+
+    def scores(self) -> list[float]:
+        """Per seat: its team's pegs in the Himmel (0 … 8); 8 means the team has won."""
+        counts = self.team_himmel()
+        return [float(counts[self.board.team(s)]) for s in range(self.n)]
+
+    def returns(self) -> list[float]:
+        """+1 for the seats of the winning team, -1 for all others; zeros while running."""
+        if self.winner is None:
+            return [0.0] * self.n
+        return [1.0 if self.board.team(s) == self.winner else -1.0 for s in range(self.n)]
+
+    # --- invariants -----------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        n = self.n
+        board = self.board
+        track = board.track_len
+        cards = self.pile + self.discards + [c for h in self.hands for c in h] + self.in_flight()
+        assert len(cards) == NUM_CARDS, f"{len(cards)} cards instead of {NUM_CARDS}"
+        assert sorted(cards) == list(FULL_DECK), "the cards are not the 110 of the pack"
+        assert len(self.pos) == 4 * n, "wrong number of pegs"
+        seen: set[tuple[int, int]] = set()
+        for i, x in enumerate(self.pos):
+            assert -1 <= x < track + 4, f"peg {i} off the board: {x}"
+            if x >= 0:
+                key = (i >> 2, x) if x >= track else (-1, x)
+                assert key not in seen, f"two pegs on field {board.field_text(x)}"
+                seen.add(key)
+            if self.fresh >> i & 1:
+                assert x == board.start(i >> 2), f"fresh peg p{i} is not on its start field"
+        assert self.fresh >> (4 * n) == 0, "fresh flag on a peg that does not exist"
+        assert all(h == sorted(h) for h in self.hands)
+        if self.phase == OVER:
+            assert self.current is None and self.winner is not None
+            assert self.team_himmel()[self.winner] == 8, "the winning team is not home"
+        else:
+            assert self.current is not None and self.winner is None
+            assert all(c < 8 for c in self.team_himmel()), "a team is home but the game runs"
+            assert self.hands[self.current], "the seat to move has no card"
+            if self.phase == PLAYING:
+                assert all(self.given), "play began before the exchange was complete"
+        for s in range(n):
+            if self.folded[s]:
+                assert not self.hands[s], "a folded seat still holds cards"
+
+    # --- JSON -----------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        board = self.board
+        n = self.n
+        return {
+            "game": "dog",
+            "options": dict(self.game.options),
+            "round": self.round,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current": self.current,
+            "pegs": [
+                [
+                    board.token(self.pos[i], bool(self.fresh >> i & 1))
+                    for i in range(4 * s, 4 * s + 4)
+                ]
+                for s in range(n)
+            ],
+            "hands": [[RANK_TEXT[c] for c in h] for h in self.hands],
+            "pile": [RANK_TEXT[c] for c in self.pile],
+            "discards": [RANK_TEXT[c] for c in self.discards],
+            "exchange": {
+                "given": list(self.given),
+                "gave": [card_text(c) if c >= 0 else None for c in self.gave],
+                "known": list(self.gave_known),
+            },
+            "folded": list(self.folded),
+            "winner": self.winner,
+            "last": None if self.last is None else {"seat": self.last[0], "action": self.last[1]},
+            "rng": self.rng.state,
+        }
+
+    def observe(self, seat: int | None) -> JSON:
+        from stammtisch.games.dog.view import observe
+
+        return observe(self, seat)
+
+
+__all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]

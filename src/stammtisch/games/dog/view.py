@@ -1,0 +1,152 @@
+"""What one seat may know in Dog, and sampling a full state consistent with it.
+
+Public: all pegs (with fresh flags), the discards face up in order (played cards and
+folded hands), hand sizes, the pile size, round, dealer, whose turn, which seats have
+chosen their exchange card, folded seats, teams, the last play. Private to a seat: its
+hand, the card it gave in this round's exchange and, once both partners have chosen, the
+card it received; and whether the card it gave is still known to be in the partner's hand
+(until the partner discards a card of that rank). Hidden from everybody: other hands,
+cards in flight in the exchange, the pile order and the RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from stammtisch.core.errors import PositionError
+from stammtisch.core.game import JSON
+from stammtisch.core.rng import Rng
+from stammtisch.games.dog.cards import FULL_DECK, RANK_TEXT, card_text, parse_card
+from stammtisch.games.dog.moves import controlled_seat
+from stammtisch.games.dog.state import EXCHANGE, OVER, DogState
+
+if TYPE_CHECKING:
+    from stammtisch.games.dog.game import DogGame
+
+
+def observe(state: DogState, seat: int | None) -> JSON:
+    board = state.board
+    n = state.n
+    cur = state.current
+    view: JSON = {
+        "game": "dog",
+        "options": dict(state.game.options),
+        "seat": seat,
+        "players": n,
+        "teams": board.teams(),
+        "round": state.round,
+        "hand_size": state.hand_size,
+        "dealer": state.dealer,
+        "start_seat": state.start_seat,
+        "phase": state.phase,
+        "current_player": cur,
+        "moves_for": None if cur is None else controlled_seat(state.pos, cur, board),
+        "terminal": cur is None,
+        "winner": state.winner,
+        "pegs": [
+            [board.token(state.pos[i], bool(state.fresh >> i & 1)) for i in range(4 * s, 4 * s + 4)]
+            for s in range(n)
+        ],
+        "hand_sizes": [len(h) for h in state.hands],
+        "pile_size": len(state.pile),
+        "discards": [RANK_TEXT[c] for c in state.discards],
+        "folded": list(state.folded),
+        "exchange": {"given": list(state.given)},
+        "last": None if state.last is None else {"seat": state.last[0], "action": state.last[1]},
+        "scores": state.scores(),
+    }
+    if seat is not None:
+        partner = board.partner(seat)
+        view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
+        gave = state.gave[seat] if state.given[seat] else -1
+        got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
+        view["exchange"]["gave"] = card_text(gave) if gave >= 0 else None
+        view["exchange"]["received"] = card_text(got) if got >= 0 else None
+        view["exchange"]["known"] = state.gave_known[seat]
+    if cur is None:
+        view["returns"] = state.returns()
+    return view
+
+
+def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> DogState:
+    """Deal every card the seat cannot see at random, keeping what it knows."""
+    board = game.board
+    try:
+        n = int(view["players"])
+        if n != game.num_players:
+            raise PositionError(reason="view is for another number of players")
+        seat = view["seat"]
+        s = DogState(game)
+        for p, places in enumerate(view["pegs"]):
+            for k, token in enumerate(places):
+                place, fresh = board.parse_token(p, token)
+                s.pos[4 * p + k] = place
+                if fresh:
+                    s.fresh |= 1 << (4 * p + k)
+        s.round = int(view["round"])
+        s.dealer = int(view["dealer"])
+        s.phase = str(view["phase"])
+        s.current = view["current_player"]
+        s.winner = view["winner"]
+        s.folded = [bool(x) for x in view["folded"]]
+        s.discards = [parse_card(c) for c in view["discards"]]
+        s.given = [bool(x) for x in view["exchange"]["given"]]
+        last = view["last"]
+        s.last = None if last is None else (int(last["seat"]), str(last["action"]))
+        sizes = [int(x) for x in view["hand_sizes"]]
+        own: list[int] = []
+        gave = received = -1
+        known = False
+        if seat is not None:
+            own = sorted(parse_card(c) for c in view["hand"])
+            ex = view["exchange"]
+            gave = -1 if ex["gave"] is None else parse_card(ex["gave"])
+            received = -1 if ex["received"] is None else parse_card(ex["received"])
+            known = bool(ex["known"])
+    except PositionError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PositionError(reason=f"not a Dog view: {exc!r}") from exc
+
+    def in_flight(p: int) -> bool:
+        return s.phase == EXCHANGE and s.given[p] and not s.given[board.partner(p)]
+
+    unseen = Counter(FULL_DECK)
+    unseen.subtract(own)
+    unseen.subtract(s.discards)
+    partner = -1 if seat is None else board.partner(seat)
+    if seat is not None and gave >= 0:
+        unseen[gave] -= 1  # in flight, or (while known) in the partner's hand
+        if not in_flight(seat) and not known:
+            unseen[gave] += 1
+    if any(v < 0 for v in unseen.values()):
+        raise PositionError(reason="view shows a card more often than the pack has it")
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    for p in range(n):
+        if p == seat:
+            s.hands[p] = own
+            continue
+        hand = [gave] if p == partner and known and gave >= 0 else []
+        while len(hand) < sizes[p]:
+            hand.append(pool.pop())
+        s.hands[p] = sorted(hand)
+    for p in range(n):
+        if p == seat:
+            s.gave[p] = gave
+            s.gave_known[p] = known
+        elif p == partner and received >= 0:
+            s.gave[p] = received
+            s.gave_known[p] = received in own
+        elif in_flight(p):
+            s.gave[p] = pool.pop()
+    s.pile = pool
+    if len(s.pile) != int(view["pile_size"]):
+        raise PositionError(reason="hand sizes and pile do not add up to the pack")
+    s.rng = Rng(rng.getrandbits(64))
+    if s.phase == OVER:
+        s.current = None
+    return s
