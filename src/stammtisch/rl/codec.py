@@ -11,7 +11,10 @@ Each game ships ``stammtisch.games.<game>.codec`` with one class (found by
   exactly one action;
 * an **observation tensor** of ``observation_size`` floats in ``[0, 1]``, computed from a
   seat's view only (``State.observe(seat)``), so it cannot leak what the seat may not know;
-  ``observation_fields`` documents it as ``(name, size, meaning)`` rows in order.
+  ``observation_fields`` documents it as ``(name, size, meaning)`` rows in order;
+* facts about a game's length and outcome that learning frameworks ask for up front:
+  ``max_moves`` (a bound on whole turns, ``None`` if the game has none) and
+  ``returns_range``.
 
 Codecs import only ``core`` and their own game (the arrows of the architecture point down);
 this module states their shape as a :class:`Protocol` without being imported by them.
@@ -39,6 +42,10 @@ class Codec(Protocol):
     max_tokens: int
     observation_size: int
     observation_fields: tuple[tuple[str, int, str], ...]
+    max_moves: int | None
+    """An upper bound on the moves (whole turns) of a game, or ``None`` if unbounded."""
+    returns_range: tuple[float, float, float | None]
+    """Lowest and highest ``returns()`` entry, and their sum when it is constant."""
 
     def tokens(self, action: Any) -> tuple[int, ...]:
         """The token sequence of a legal action."""

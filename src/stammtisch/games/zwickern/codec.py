@@ -98,6 +98,10 @@ class Codec:
         self.game = game
         self.players = game.num_players
         self.rounds = game.rounds
+        # Each round deals 30 cards into hands and every move plays one of them.
+        self.max_moves: int | None = (SET - 4) * self.rounds
+        # returns() is a win share: 1 split among the leaders.
+        self.returns_range: tuple[float, float, float | None] = (0.0, 1.0, 1.0)
         self._offsets: dict[str, int] = {}
         start = 0
         for name, size, _ in FIELDS:
