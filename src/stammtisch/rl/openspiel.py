@@ -33,13 +33,20 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError:  # the optional extra is missing; register() says so
+    pyspiel = None
 
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import game_class, games, load
 from stammtisch.rl.codec import Codec, TurnDecoder, codec_for, encode_prefix, prefix_size
 
 PREFIX = "python_stammtisch_"
+MISSING = "open-spiel is not installed: pip install open-spiel==2.0.2"
+_GameBase: Any = object if pyspiel is None else pyspiel.Game
+_StateBase: Any = object if pyspiel is None else pyspiel.State
 
 
 def short_name(game: str) -> str:
@@ -48,6 +55,8 @@ def short_name(game: str) -> str:
 
 def register(game: str) -> str:
     """Register one stammtisch game with pyspiel (idempotent); returns its short name."""
+    if pyspiel is None:
+        raise ImportError(MISSING)
     name = short_name(game)
     if name in pyspiel.registered_names():
         return name
@@ -97,7 +106,7 @@ def _utility(bounds: tuple[float, float, float | None]) -> Any:
     return pyspiel.GameType.Utility.CONSTANT_SUM
 
 
-class SpielGame(pyspiel.Game):  # type: ignore[misc]
+class SpielGame(_GameBase):  # type: ignore[misc]
     """One stammtisch game variant as a ``pyspiel.Game``."""
 
     GAME_TYPE: Any
@@ -184,7 +193,7 @@ class _Core:
         return other
 
 
-class SpielState(pyspiel.State):  # type: ignore[misc]
+class SpielState(_StateBase):  # type: ignore[misc]
     """A ``pyspiel.State`` around a stammtisch state and the tokens of the turn so far."""
 
     def __init__(self, game: SpielGame, core: _Core | None = None) -> None:
