@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
+from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, card_text
 from stammtisch.games.zwickern.game import ZwickernGame
 from stammtisch.games.zwickern.state import Play
 
@@ -65,25 +65,23 @@ FIELDS: tuple[tuple[str, int, str], ...] = (
     ("last_captured", SET, "last move: cards it captured (card set)"),
 )
 
-_CARD: dict[str, int] = {}
+# Card notation -> (index in a card set, card points); every spelling the view uses.
+_INDEX: dict[str, int] = {card_text(c): c for c in range(32)}
+_POINTS: dict[str, int] = {card_text(c): CARD_POINTS[c] for c in range(32)}
+_INDEX[card_text(JOKER)] = 32
+_POINTS[card_text(JOKER)] = 0
 
 
-def _card(text: str) -> int:
-    c = _CARD.get(text)
-    if c is None:
-        c = _CARD[text] = parse_card(text)
-    return c
-
-
-def _add_set(out: Any, base: int, cards: list[str]) -> None:
+def _set_indices(idx: list[int], base: int, cards: list[str]) -> None:
+    """Append the card-set units of ``cards`` (the second Joker to its own unit)."""
     jokers = 0
     for text in cards:
-        c = _card(text)
-        if c == JOKER:
-            out[base + 32 + jokers] = 1.0
+        c = _INDEX[text]
+        if c == 32:
+            idx.append(base + 32 + jokers)
             jokers += 1
         else:
-            out[base + c] = 1.0
+            idx.append(base + c)
 
 
 class Codec:
@@ -126,51 +124,47 @@ class Codec:
         out[:] = 0.0
         seat = view["seat"]
         me = 0 if seat is None else int(seat)
-
-        def rel(s: int) -> int:
-            return (s - me) % n
+        ones: list[int] = []  # indices set to 1, written in one go
 
         hand = view.get("hand", [])
-        _add_set(out, o["hand"], hand)
-        _add_set(out, o["table"], view["table"])
-        seen = [*hand, *view["table"]]
+        table = view["table"]
+        _set_indices(ones, o["hand"], hand)
+        _set_indices(ones, o["table"], table)
+        seen = [_INDEX[c] for c in hand]
+        seen += [_INDEX[c] for c in table]
         captured = view["captured"]
+        sizes = view["hand_sizes"]
+        match_points = view["match_points"]
+        scale = ROUND_MAX * self.rounds
         for s in range(n):
             pile = captured[s]
-            r = rel(s)
-            _add_set(out, o["captured"] + SET * r, pile)
-            seen.extend(pile)
-            out[o["round_points"] + r] = sum(CARD_POINTS[_card(c)] for c in pile) / 120.0
-        unseen = o["unseen"]
-        out[unseen : unseen + SET] = 1.0
-        jokers = 0
-        for text in seen:
-            c = _card(text)
-            if c == JOKER:
-                jokers += 1
-            else:
-                out[unseen + c] = 0.0
-        if jokers >= 1:
-            out[unseen + 33] = 0.0
-        if jokers >= 2:
-            out[unseen + 32] = 0.0
-        sizes = view["hand_sizes"]
-        for s in range(n):
-            r = rel(s)
+            r = (s - me) % n
+            _set_indices(ones, o["captured"] + SET * r, pile)
+            seen += [_INDEX[c] for c in pile]
+            out[o["round_points"] + r] = sum(_POINTS[c] for c in pile) / 120.0
             out[o["hand_sizes"] + r] = sizes[s] / 4.0
-            out[o["seats"] + r] = 1.0
-            out[o["match_points"] + r] = view["match_points"][s] / (ROUND_MAX * self.rounds)
+            out[o["match_points"] + r] = match_points[s] / scale
+            ones.append(o["seats"] + r)
+        unseen = o["unseen"]
+        jokers = seen.count(32)
+        seen_set = set(seen)
+        ones += [unseen + c for c in range(32) if c not in seen_set]
+        if jokers == 0:
+            ones += [unseen + 32, unseen + 33]
+        elif jokers == 1:
+            ones.append(unseen + 32)
         out[o["deck_size"]] = view["deck_size"] / 34.0
         cur = view["current_player"]
         if cur is not None:
-            out[o["to_move"] + rel(cur)] = 1.0
-        out[o["dealer"] + rel(view["dealer"])] = 1.0
+            ones.append(o["to_move"] + (cur - me) % n)
+        ones.append(o["dealer"] + (view["dealer"] - me) % n)
         lc = view["last_capturer"]
         if lc is not None:
-            out[o["last_capturer"] + rel(lc)] = 1.0
+            ones.append(o["last_capturer"] + (lc - me) % n)
         out[o["round_progress"]] = len(view["round_results"]) / self.rounds
         last = view["last"]
         if last is not None:
-            out[o["last_seat"] + rel(last["seat"])] = 1.0
-            _add_set(out, o["last_card"], [last["card"]])
-            _add_set(out, o["last_captured"], last["captured"])
+            ones.append(o["last_seat"] + (last["seat"] - me) % n)
+            _set_indices(ones, o["last_card"], [last["card"]])
+            _set_indices(ones, o["last_captured"], last["captured"])
+        out[ones] = 1.0
