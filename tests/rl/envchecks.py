@@ -69,7 +69,8 @@ def check_mask_matches_legal_actions(
         moves = 0
         while not state.is_terminal and moves < max_moves:
             legal = state.legal_actions()
-            seqs = {codec.tokens(a) for a in legal}
+            seat = state.current_player
+            seqs = {codec.tokens(a, seat) for a in legal}
             assert len(seqs) == len(legal), "two legal actions share a token sequence"
             assert all(0 <= t < codec.num_actions for s in seqs for t in s)
             assert all(1 <= len(s) <= codec.max_tokens for s in seqs)

@@ -21,7 +21,7 @@ class _TwoTokenCodec:
     max_moves = None
     returns_range = (0.0, 1.0, 1.0)
 
-    def tokens(self, action: Any) -> tuple[int, ...]:
+    def tokens(self, action: Any, seat: int) -> tuple[int, ...]:
         return tuple(action)
 
     def token_text(self, token: int) -> str:
@@ -45,7 +45,7 @@ def test_decoder_walks_the_trie_and_masks_only_continuations() -> None:
 
 def test_decoder_rejects_sequences_that_are_prefixes_of_others() -> None:
     class Ragged(_TwoTokenCodec):
-        def tokens(self, action: Any) -> tuple[int, ...]:
+        def tokens(self, action: Any, seat: int) -> tuple[int, ...]:
             return tuple(action)
 
     dec = TurnDecoder(Ragged())

@@ -73,7 +73,7 @@ def test_zw4_joker_token_is_32() -> None:
     game = stammtisch.load(GAME, players=2)
     codec = codec_for(game)
     state = game.from_json({"hands": [["X", "7C"], ["8C"]], "table": ["9H"], "current": 0})
-    tokens = sorted(codec.tokens(a)[0] for a in state.legal_actions())
+    tokens = sorted(codec.tokens(a, 0)[0] for a in state.legal_actions())
     assert tokens == [0, 32]
     assert codec.token_text(32) == "X"
 

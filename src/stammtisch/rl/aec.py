@@ -124,7 +124,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if seat is None:
             self._finish(self.state.returns())
             return
-        self._decoder.reset(self.state.legal_actions())
+        self._decoder.reset(self.state.legal_actions(), seat)
         self.agent_selection = self.possible_agents[seat]
 
     def _finish(self, rewards: list[float], *, truncated: bool = False) -> None:

@@ -5,8 +5,9 @@ Each game ships ``stammtisch.games.<game>.codec`` with one class (found by
 
 * an **integer action space** ``0 .. num_actions-1``. A turn is one token for most games;
   where a flat space would be too large (Dog's split 7 and Joker) a turn is a short
-  sequence of tokens (card, then the rest), at most ``max_tokens`` long. ``tokens(action)``
-  maps a legal action to its sequence; the sequences of the legal actions of one position
+  sequence of tokens (card, then the rest), at most ``max_tokens`` long.
+  ``tokens(action, seat)`` maps a legal action of ``seat`` to its sequence (relative to
+  that seat where the game names seats or pegs); the sequences of the legal actions of one position
   must be distinct and none may be a prefix of another, so that a finished sequence names
   exactly one action;
 * an **observation tensor** of ``observation_size`` floats in ``[0, 1]``, computed from a
@@ -47,8 +48,8 @@ class Codec(Protocol):
     returns_range: tuple[float, float, float | None]
     """Lowest and highest ``returns()`` entry, and their sum when it is constant."""
 
-    def tokens(self, action: Any) -> tuple[int, ...]:
-        """The token sequence of a legal action."""
+    def tokens(self, action: Any, seat: int) -> tuple[int, ...]:
+        """The token sequence of a legal action of ``seat`` (tokens may be seat-relative)."""
 
     def token_text(self, token: int) -> str:
         """A short readable name of one token (for logs and OpenSpiel's action strings)."""
@@ -78,7 +79,7 @@ def field_offsets(codec: Codec) -> dict[str, slice]:
 class TurnDecoder:
     """Builds one action from tokens: the mask for the next token, and the action when done.
 
-    ``reset(legal)`` loads the legal actions of a position; ``mask()`` says which tokens
+    ``reset(legal, seat)`` loads the legal actions of a position; ``mask()`` says which tokens
     continue some legal action after the tokens pushed so far; ``push(token)`` returns the
     finished action or ``None`` while the turn needs more tokens. Single-token codecs take
     a flat fast path.
@@ -93,20 +94,20 @@ class TurnDecoder:
         self._node: dict[int, Any] = self._root
         self._mask_cache: MaskArray | None = None
 
-    def reset(self, legal: Sequence[Any]) -> None:
+    def reset(self, legal: Sequence[Any], seat: int = 0) -> None:
         self.prefix = []
         self._mask_cache = None
         root: dict[int, Any] = {}
         tokens = self.codec.tokens
         if self._flat:
             for action in legal:
-                (t,) = tokens(action)
+                (t,) = tokens(action, seat)
                 if t in root:
                     raise ValueError(f"two legal actions share token {t}")
                 root[t] = _Leaf(action)
         else:
             for action in legal:
-                seq = tokens(action)
+                seq = tokens(action, seat)
                 if not 1 <= len(seq) <= self.codec.max_tokens:
                     raise ValueError(f"{action}: {len(seq)} tokens, not 1..{self.codec.max_tokens}")
                 node = root

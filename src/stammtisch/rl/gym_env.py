@@ -113,7 +113,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
             if self.max_moves is not None and self.moves >= self.max_moves:
                 return False
             if cur == self.seat:
-                self._decoder.reset(self.state.legal_actions())
+                self._decoder.reset(self.state.legal_actions(), cur)
                 return True
             legal = self.state.legal_actions()
             action = self.bots[cur].choose(self.state.observe(cur), legal)

@@ -178,14 +178,16 @@ class _Core:
 
     def set_state(self, state: State[Any]) -> None:
         self._state = state
-        self.decoder.reset(state.legal_actions() if state.current_player is not None else [])
+        cur = state.current_player
+        self.decoder.reset(state.legal_actions() if cur is not None else [], cur or 0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         other = _Core(self.game, self.seed)
         if self._state is not None:
             other._state = self._state.clone()
             prefix = list(self.decoder.prefix)
-            other.decoder.reset(self._state.legal_actions() if self._state.current_player is not None else [])
+            cur = self._state.current_player
+            other.decoder.reset(self._state.legal_actions() if cur is not None else [], cur or 0)
             for t in prefix:
                 other.decoder.push(t)
         other.moves = self.moves

@@ -106,7 +106,7 @@ class Codec:
             self._offsets[name] = start
             start += size
 
-    def tokens(self, action: Play) -> tuple[int, ...]:
+    def tokens(self, action: Play, seat: int) -> tuple[int, ...]:
         return (action.card,)
 
     def token_text(self, token: int) -> str:
