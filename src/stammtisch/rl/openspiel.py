@@ -7,7 +7,8 @@ works as for any OpenSpiel game. The parameters are the game's options plus
 * ``rng_seed`` (int, default 0): seeds the generator that draws one deal seed per
   ``new_initial_state()``. The engines shuffle with their own RNG inside the state, so the
   games are ``SAMPLED_STOCHASTIC`` (no explicit chance nodes);
-* ``max_moves`` (int, default 0 = the codec's bound): a cap on whole moves. OpenSpiel has no
+* ``max_moves`` (int, default 0 = the codec's bound, or 3000 for a game without one such as
+  Dog): a cap on whole moves. OpenSpiel has no
   truncation, so a game that reaches the cap ends as a draw (every seat gets
   ``utility_sum / players``, or 0 in a general-sum game) and ``state.truncated`` is True.
   Games with a natural bound (Zwickern: 30 moves per round) never reach it.
@@ -44,6 +45,7 @@ from stammtisch.core.registry import game_class, games, load
 from stammtisch.rl.codec import Codec, TurnDecoder, codec_for, encode_prefix, prefix_size
 
 PREFIX = "python_stammtisch_"
+DEFAULT_CAP = 3000  # moves, for games without a natural bound (Dog, DOG-20)
 MISSING = "open-spiel is not installed: pip install open-spiel==2.0.2"
 _GameBase: Any = object if pyspiel is None else pyspiel.Game
 _StateBase: Any = object if pyspiel is None else pyspiel.State
@@ -122,7 +124,7 @@ class SpielGame(_GameBase):  # type: ignore[misc]
         natural = self.codec.max_moves
         cap = int(merged["max_moves"])
         if cap <= 0 and natural is None:
-            raise ValueError(f"{game} has no natural length bound: give max_moves > 0")
+            cap = DEFAULT_CAP
         bound = natural if cap <= 0 else cap if natural is None else min(cap, natural)
         assert bound is not None
         self.max_moves: int = bound
