@@ -111,6 +111,7 @@ def main() -> None:
             totals[name][1] += games
             totals[name][2] += secs
     rates = {name: t[0] / t[2] for name, t in totals.items()}
+    print("a step is one agent action (for Dog: one token of a turn; see stammtisch.rl.dog)")
     for name, (steps, games, secs) in totals.items():
         print(f"{name:<36} {steps / secs:9.0f} steps/s  {games / secs:7.1f} games/s")
     holdem = rates.get("pettingzoo texas_holdem_v4")
