@@ -120,3 +120,43 @@ def test_game_rewards_are_the_returns() -> None:
         env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     assert env.state is not None and env.state.is_terminal
     assert [total[a] for a in env.possible_agents] == env.state.returns()
+
+
+def test_gymnasium_registry_ids() -> None:
+    import gymnasium
+
+    from stammtisch.rl import register_gymnasium
+
+    ids = register_gymnasium()
+    assert "stammtisch/Zwickern-v0" in ids
+    env = gymnasium.make("stammtisch/Zwickern-v0", options={"players": 3}, opponents="medium")
+    obs, info = env.reset(seed=4)
+    again, _ = env.reset(seed=4)
+    assert (obs["observation"] == again["observation"]).all()
+    assert (info["action_mask"] == obs["action_mask"]).all()
+    env.close()
+
+
+def test_gym_bots_see_only_views() -> None:
+    from stammtisch.bots.base import Bot
+
+    seen: list[object] = []
+
+    class Spy(Bot):
+        def choose(self, view: object, legal: list[object]) -> object:
+            seen.append(view)
+            return legal[0]
+
+    from stammtisch.bots import BOT_KINDS
+
+    BOT_KINDS["spy"] = Spy
+    try:
+        env = zw_env.gym_env(options={"players": 3}, opponents="spy")
+        _, info = env.reset(seed=2)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    finally:
+        del BOT_KINDS["spy"]
+    assert seen
+    # Each bot gets its own seat's view (its hand, no draw pile order), never the state.
+    assert all(isinstance(v, dict) and "deck" not in v for v in seen)
+    assert all(len(v["hand"]) == v["hand_sizes"][v["seat"]] for v in seen if isinstance(v, dict))
