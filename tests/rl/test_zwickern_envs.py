@@ -22,6 +22,12 @@ from .envchecks import (
     check_openspiel,
 )
 
+# PettingZoo's api_test warns about every Dict observation space (its own classic games too).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
 GAME = "zwickern"
 
 
