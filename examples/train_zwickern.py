@@ -191,6 +191,7 @@ def main() -> None:
     baseline = 0.0
     curve: list[tuple[int, float]] = []
     recent: list[float] = []
+    every = min(1000, args.episodes)  # episodes per point of the learning curve
     batch: list[tuple[list[Any], list[Any], list[int], float, float]] = []
     for ep in range(1, args.episodes + 1):
         episode = play(env, sample, None)
@@ -204,9 +205,9 @@ def main() -> None:
             policy.update(obs, mask, acts, adv, args.lr)
             baseline = 0.95 * baseline + 0.05 * float(np.mean([e[4] for e in batch]))
             batch = []
-        if ep % 1000 == 0:
+        if ep % every == 0:
             curve.append((ep, float(np.mean(recent))))
-            print(f"  episodes {ep:6d}: training win share (last 1000) {curve[-1][1]:.3f}")
+            print(f"  episodes {ep:6d}: training win share (last {every}) {curve[-1][1]:.3f}")
             recent = []
     train_secs = time.perf_counter() - start
 
@@ -228,7 +229,7 @@ def main() -> None:
 
     fig, ax = plt.subplots(figsize=(7, 4))
     xs, ys = zip(*curve, strict=True)
-    ax.plot(xs, ys, marker="o", ms=3, label="training win share (sampled policy, last 1000)")
+    ax.plot(xs, ys, marker="o", ms=3, label=f"training win share (sampled policy, last {every})")
     ax.errorbar(
         [args.episodes],
         [m1],
