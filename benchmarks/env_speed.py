@@ -1,0 +1,132 @@
+"""Speed of our PettingZoo AEC loop against PettingZoo's texas_holdem_v4, in one process.
+
+Both environments run the same loop under the same random masked policy (a uniform choice
+among the actions whose mask is 1), created by their ``env()`` entry points (PettingZoo's
+usual wrappers). Reported: agent steps per second, games per second, the ratio
+ours / texas_holdem_v4 (the goal is at least 2x), and what the observation encoding costs
+per step (the seat's view from the engine, then the codec's tensor).
+
+Run: ``PYTHONPATH=src python benchmarks/env_speed.py [--seconds 5]``; texas_holdem_v4 needs
+the benchmark extra ``rlcard==1.2.0`` (and ``pygame-ce``, which PettingZoo's classic
+environments import). The output of a run is committed as ``benchmarks/env_speed.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+import warnings
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+import stammtisch
+from stammtisch.rl.aec import env as stammtisch_env
+from stammtisch.rl.codec import codec_for
+
+
+def run_loop(make: Callable[[], Any], seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """Agent steps and finished games within ``seconds`` (whole games only)."""
+    rng = np.random.default_rng(seed)
+    env = make()
+    steps = games = 0
+    start = time.perf_counter()
+    game_seed = seed
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=game_seed)
+        game_seed += 1
+        for agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                steps += 1
+            env.step(action)
+            del agent
+        games += 1
+    return steps, games, time.perf_counter() - start
+
+
+def encoding_cost(game: str, options: dict[str, Any], states: int = 3000) -> tuple[float, float]:
+    """Microseconds per step for ``observe(seat)`` and for the codec's ``encode``."""
+    g = stammtisch.load(game, **options)
+    codec = codec_for(g)
+    rng = random.Random(0)
+    sample: list[tuple[Any, int]] = []
+    seed = 0
+    while len(sample) < states:
+        s = g.new_game(seed)
+        seed += 1
+        while not s.is_terminal and len(sample) < states:
+            seat = s.current_player
+            sample.append((s, seat))
+            s = s.apply_unchecked(rng.choice(s.legal_actions()))
+    t0 = time.perf_counter()
+    views = [s.observe(seat) for s, seat in sample]
+    t1 = time.perf_counter()
+    out = np.zeros(codec.observation_size, dtype=np.float32)
+    for v in views:
+        codec.encode(v, out)
+    t2 = time.perf_counter()
+    return (t1 - t0) / states * 1e6, (t2 - t1) / states * 1e6
+
+
+def options_for(game: str) -> dict[str, Any]:
+    return {"players": 4} if game == "zwickern" else {}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=6.0, help="time per environment")
+    ap.add_argument("--slices", type=int, default=3, help="alternating time slices per environment")
+    args = ap.parse_args()
+    warnings.simplefilter("ignore")
+
+    makers: dict[str, Callable[[], Any]] = {
+        f"stammtisch {g} {options_for(g)}": partial(stammtisch_env, g, options=options_for(g))
+        for g in stammtisch.games()
+    }
+    try:
+        from pettingzoo.classic import texas_holdem_v4
+
+        makers["pettingzoo texas_holdem_v4"] = texas_holdem_v4.env
+    except ImportError as exc:
+        print(f"texas_holdem_v4 not available ({exc}); install rlcard==1.2.0 and pygame-ce")
+
+    print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
+    print(
+        f"random masked policy, {args.seconds:.0f} s per environment in {args.slices} "
+        "alternating slices (so load changes hit all alike), one process\n"
+    )
+    totals = {name: [0, 0, 0.0] for name in makers}
+    for k in range(args.slices):
+        for name, make in makers.items():
+            steps, games, secs = run_loop(make, args.seconds / args.slices, seed=1000 * k)
+            totals[name][0] += steps
+            totals[name][1] += games
+            totals[name][2] += secs
+    rates = {name: t[0] / t[2] for name, t in totals.items()}
+    print("a step is one agent action (for Dog: one token of a turn; see stammtisch.rl.dog)")
+    for name, (steps, games, secs) in totals.items():
+        print(f"{name:<36} {steps / secs:9.0f} steps/s  {games / secs:7.1f} games/s")
+    holdem = rates.get("pettingzoo texas_holdem_v4")
+    if holdem is None:
+        return
+    print()
+    ours = {g: rates[f"stammtisch {g} {options_for(g)}"] for g in stammtisch.games()}
+    for game, rate in ours.items():
+        print(f"ratio {game} / texas_holdem_v4: {rate / holdem:5.2f}x  (goal >= 2x)")
+    print("\nobservation encoding per step (view from the engine + codec tensor):")
+    for game in stammtisch.games():
+        view_us, enc_us = encoding_cost(game, options_for(game))
+        share = (view_us + enc_us) / (1e6 / ours[game])
+        print(f"  {game:<9} observe {view_us:6.1f} us + encode {enc_us:6.1f} us = {share:4.0%} of a step")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""Zwickern's fixed integer actions and observation tensor, for learning code.
+
+Actions: one token per turn, the card played: ``rank * 4 + suit`` (0..31, see
+:mod:`~stammtisch.games.zwickern.cards`) or 32 for a Joker, so ``num_actions == 33``.
+
+Observation: 340 floats in ``[0, 1]`` from one seat's view. Seats are *relative*: slot 0 is
+the observing seat, slot 1 the next seat clockwise (who plays after it), and so on; slots
+beyond the number of players stay 0, so the size does not depend on the player count. A
+*card set* is 34 units: the 32 Skat cards (``rank * 4 + suit``), then "at least one
+Joker", then "both Jokers".
+
+========  ====  =====================================================================
+index     size  meaning
+========  ====  =====================================================================
+0         34    own hand (card set)
+34        34    table (card set)
+68        136   capture piles of this round, 34 per relative seat 0..3 (card set)
+204       34    cards unseen by this seat: other hands and draw pile (card set)
+238       4     hand size / 4, per relative seat
+242       1     draw pile size / 34
+243       4     seat is in the game, per relative seat (a player-count marker)
+247       4     seat to move (one-hot relative seat; all 0 when the match is over)
+251       4     dealer (one-hot relative seat)
+255       4     last capturer this round (one-hot relative seat; all 0 if nobody yet)
+259       4     match points of finished rounds / (130 * rounds), per relative seat
+263       4     card points captured this round / 120, per relative seat
+267       1     rounds already finished / rounds in the match
+268       4     last move: seat that played (one-hot relative seat)
+272       34    last move: card played (card set)
+306       34    last move: cards it captured (card set)
+========  ====  =====================================================================
+
+(The exact rows are ``Codec.observation_fields``; a test keeps this table in step.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, card_text
+from stammtisch.games.zwickern.game import ZwickernGame
+from stammtisch.games.zwickern.state import Play
+
+MAX_SEATS = 4
+SET = 34
+ROUND_MAX = 130.0  # 120 card points + 10 for most cards (ZW-8)
+
+FIELDS: tuple[tuple[str, int, str], ...] = (
+    ("hand", SET, "own hand (card set)"),
+    ("table", SET, "table (card set)"),
+    ("captured", SET * MAX_SEATS, "capture piles of this round, 34 per relative seat 0..3 (card set)"),
+    ("unseen", SET, "cards unseen by this seat: other hands and draw pile (card set)"),
+    ("hand_sizes", MAX_SEATS, "hand size / 4, per relative seat"),
+    ("deck_size", 1, "draw pile size / 34"),
+    ("seats", MAX_SEATS, "seat is in the game, per relative seat (a player-count marker)"),
+    ("to_move", MAX_SEATS, "seat to move (one-hot relative seat; all 0 when the match is over)"),
+    ("dealer", MAX_SEATS, "dealer (one-hot relative seat)"),
+    ("last_capturer", MAX_SEATS, "last capturer this round (one-hot relative seat; all 0 if nobody yet)"),
+    ("match_points", MAX_SEATS, "match points of finished rounds / (130 * rounds), per relative seat"),
+    ("round_points", MAX_SEATS, "card points captured this round / 120, per relative seat"),
+    ("round_progress", 1, "rounds already finished / rounds in the match"),
+    ("last_seat", MAX_SEATS, "last move: seat that played (one-hot relative seat)"),
+    ("last_card", SET, "last move: card played (card set)"),
+    ("last_captured", SET, "last move: cards it captured (card set)"),
+)
+
+# Card notation -> (index in a card set, card points); every spelling the view uses.
+_INDEX: dict[str, int] = {card_text(c): c for c in range(32)}
+_POINTS: dict[str, int] = {card_text(c): CARD_POINTS[c] for c in range(32)}
+_INDEX[card_text(JOKER)] = 32
+_POINTS[card_text(JOKER)] = 0
+
+
+def _set_indices(idx: list[int], base: int, cards: list[str]) -> None:
+    """Append the card-set units of ``cards`` (the second Joker to its own unit)."""
+    jokers = 0
+    for text in cards:
+        c = _INDEX[text]
+        if c == 32:
+            idx.append(base + 32 + jokers)
+            jokers += 1
+        else:
+            idx.append(base + c)
+
+
+class Codec:
+    """Zwickern codec; see the module docstring for the tables."""
+
+    max_tokens = 1
+    num_actions = 33
+    observation_fields = FIELDS
+    observation_size = sum(size for _, size, _ in FIELDS)
+
+    def __init__(self, game: ZwickernGame) -> None:
+        self.game = game
+        self.players = game.num_players
+        self.rounds = game.rounds
+        # Each round deals 30 cards into hands and every move plays one of them.
+        self.max_moves: int | None = (SET - 4) * self.rounds
+        # returns() is a win share: 1 split among the leaders.
+        self.returns_range: tuple[float, float, float | None] = (0.0, 1.0, 1.0)
+        self._offsets: dict[str, int] = {}
+        start = 0
+        for name, size, _ in FIELDS:
+            self._offsets[name] = start
+            start += size
+
+    def tokens(self, action: Play, seat: int) -> tuple[int, ...]:
+        return (action.card,)
+
+    def token_text(self, token: int) -> str:
+        return str(Play(token))
+
+    def action(self, token: int) -> Play:
+        """The action of a token (single-token game, so every token is a whole action)."""
+        if not 0 <= token < self.num_actions:
+            raise ValueError(f"token {token} outside 0..{self.num_actions - 1}")
+        return Play(token)
+
+    def encode(self, view: Mapping[str, Any], out: Any) -> None:
+        o = self._offsets
+        n = self.players
+        out[:] = 0.0
+        seat = view["seat"]
+        me = 0 if seat is None else int(seat)
+        ones: list[int] = []  # indices set to 1, written in one go
+
+        hand = view.get("hand", [])
+        table = view["table"]
+        _set_indices(ones, o["hand"], hand)
+        _set_indices(ones, o["table"], table)
+        seen = [_INDEX[c] for c in hand]
+        seen += [_INDEX[c] for c in table]
+        captured = view["captured"]
+        sizes = view["hand_sizes"]
+        match_points = view["match_points"]
+        scale = ROUND_MAX * self.rounds
+        for s in range(n):
+            pile = captured[s]
+            r = (s - me) % n
+            _set_indices(ones, o["captured"] + SET * r, pile)
+            seen += [_INDEX[c] for c in pile]
+            out[o["round_points"] + r] = sum(_POINTS[c] for c in pile) / 120.0
+            out[o["hand_sizes"] + r] = sizes[s] / 4.0
+            out[o["match_points"] + r] = match_points[s] / scale
+            ones.append(o["seats"] + r)
+        unseen = o["unseen"]
+        jokers = seen.count(32)
+        seen_set = set(seen)
+        ones += [unseen + c for c in range(32) if c not in seen_set]
+        if jokers == 0:
+            ones += [unseen + 32, unseen + 33]
+        elif jokers == 1:
+            ones.append(unseen + 32)
+        out[o["deck_size"]] = view["deck_size"] / 34.0
+        cur = view["current_player"]
+        if cur is not None:
+            ones.append(o["to_move"] + (cur - me) % n)
+        ones.append(o["dealer"] + (view["dealer"] - me) % n)
+        lc = view["last_capturer"]
+        if lc is not None:
+            ones.append(o["last_capturer"] + (lc - me) % n)
+        out[o["round_progress"]] = len(view["round_results"]) / self.rounds
+        last = view["last"]
+        if last is not None:
+            ones.append(o["last_seat"] + (last["seat"] - me) % n)
+            _set_indices(ones, o["last_card"], [last["card"]])
+            _set_indices(ones, o["last_captured"], last["captured"])
+        out[ones] = 1.0
