@@ -1,8 +1,8 @@
 """Win shares and score margins per bot, with 95% confidence intervals.
 
-Per game, a bot's **win share** is the mean of ``returns()`` over the seats it plays (so a
-bot playing both seats of a Dog team gets the team's 1 or 0, and a shared win in Zwickern
-counts ½), and its **score margin** is the mean score of its seats minus the mean score of
+Per game, a bot's **win share** is the mean over the seats it plays of the seat's returns
+as a win share (:func:`stammtisch.bots.values.win_shares`: a bot playing both seats of a
+Dog team gets the team's 1 or 0, a shared win in Zwickern counts ½), and its **score margin** is the mean score of its seats minus the mean score of
 all other seats.
 
 The games of one deal are played from the same shuffle with the seats rotated, so they are
@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from stammtisch.arena.tournament import GameResult
+from stammtisch.bots.values import win_shares
 
 Z95 = 1.959963984540054
 
@@ -79,7 +80,8 @@ def per_game(result: GameResult, bot: int) -> tuple[float, float, float] | None:
     if not mine:
         return None
     others = [s for s in range(len(result.lineup)) if s not in mine]
-    share = sum(result.returns[s] for s in mine) / len(mine)
+    shares = win_shares(result.returns)
+    share = sum(shares[s] for s in mine) / len(mine)
     score = sum(result.scores[s] for s in mine) / len(mine)
     other = sum(result.scores[s] for s in others) / len(others) if others else 0.0
     return share, score - other, score

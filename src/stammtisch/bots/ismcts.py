@@ -9,8 +9,9 @@ Tree Search"): one tree, seen from the bot's seat. Each iteration
    determinization, and counts each such child as *available* (the availability counts take
    the place of the parent's visit count in the UCB formula);
 3. **expands** one untried legal action;
-4. **rolls out** with the game's heuristic (epsilon-greedy) or uniformly at random, for at
-   most ``rollout_depth`` actions (``None``: to the end);
+4. **rolls out** with the game's heuristic (epsilon-greedy) or uniformly at random, up to a
+   horizon counted from the root: the game's natural cut point if its heuristic names one
+   (Zwickern: the end of the card round), else ``rollout_depth`` (``None``: to the end);
 5. **backs up a vector** with one value per seat, so that each seat's nodes are chosen by
    that seat's own value: this handles 2-6 players and teams (a team's seats share their
    returns) without any special case.
@@ -35,6 +36,7 @@ from typing import Any
 from stammtisch.bots.base import Bot, Budget
 from stammtisch.bots.heuristic_bot import best_index
 from stammtisch.bots.heuristics import GameHeuristic, has_heuristic, heuristic_for
+from stammtisch.bots.values import win_shares
 from stammtisch.core.game import Game, State
 
 DEFAULT_ITERATIONS = 400
@@ -98,6 +100,15 @@ class ISMCTS:
         self.settings = settings or GAME_SETTINGS.get(game.name, SearchSettings())
         self.heuristic: GameHeuristic | None = heuristic_for(game.name) if has_heuristic(game.name) else None
         self.iterations_done = 0
+        self.depth = self.settings.rollout_depth
+
+    def _horizon(self, view: Mapping[str, Any]) -> int | None:
+        """Rollout length for this search: the game's natural cut point, else the setting."""
+        if self.heuristic is not None:
+            h = self.heuristic.horizon(view)
+            if h is not None:
+                return h
+        return self.settings.rollout_depth
 
     # --- public -----------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[ActionStats]:
@@ -109,6 +120,7 @@ class ISMCTS:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
+        self.depth = self._horizon(view)
         done = 0
         while True:
             if iterations is not None and done >= iterations:
@@ -165,7 +177,9 @@ class ISMCTS:
             node = node.children[best]
             state = state.apply_unchecked(best)
             path.append(node)
-        values, points = self._rollout(state)
+        values, points = self._rollout(
+            state, self.depth - (len(path) - 1) if self.depth is not None else None
+        )
         for nd in path:
             nd.visits += 1
             tot = nd.totals
@@ -173,8 +187,7 @@ class ISMCTS:
                 tot[i] += v
             nd.points += points
 
-    def _rollout(self, state: State[Any]) -> tuple[list[float], float]:
-        depth = self.settings.rollout_depth
+    def _rollout(self, state: State[Any], depth: int | None) -> tuple[list[float], float]:
         heuristic = self.heuristic if self.settings.rollout == "heuristic" else None
         eps = self.settings.epsilon
         rng = self.rng
@@ -201,7 +214,7 @@ class ISMCTS:
         scores = state.scores()
         if self.heuristic is not None:
             return self.heuristic.terminal_value(returns, scores), float(scores[self.seat])
-        return [float(r) for r in returns], float(scores[self.seat])
+        return win_shares(returns), float(scores[self.seat])
 
 
 class ISMCTSBot(Bot):

@@ -21,6 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.bots.values import win_shares
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import register_messages
 
@@ -56,14 +57,24 @@ class GameHeuristic:
     score_weight: float = 0.0
 
     def terminal_value(self, returns: Sequence[float], scores: Sequence[float]) -> list[float]:
-        """Per-seat value of a finished game for the search: the returns, blended with the
+        """Per-seat value of a finished game for the search: the win shares, blended with the
         score lead by ``score_weight`` so that the search also prefers bigger wins and
         smaller losses (a pure win/loss signal is flat once a game is decided)."""
+        shares = win_shares(returns)
         w = self.score_weight
         if w <= 0.0:
-            return [float(r) for r in returns]
+            return shares
         lead = self._lead_values([float(x) for x in scores])
-        return [(1.0 - w) * float(r) + w * v for r, v in zip(returns, lead, strict=True)]
+        return [(1.0 - w) * r + w * v for r, v in zip(shares, lead, strict=True)]
+
+    def horizon(self, view: Mapping[str, Any]) -> int | None:
+        """How many actions a rollout from ``view`` should run before it is evaluated.
+
+        ``None`` (the default) leaves it to the search settings. A game with a natural cut
+        point (the end of a card round, after which everything is reshuffled) returns the
+        number of actions to it: rollouts past it only add noise.
+        """
+        return None
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """One value per legal action (bigger is better) for the seat that is to move."""

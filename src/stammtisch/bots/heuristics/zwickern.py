@@ -21,6 +21,7 @@ Strategy (values are in card points, ZW-8):
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -44,10 +45,31 @@ def _chance_any(k: int, hidden_total: int, holding: int) -> float:
     return 1.0 - p_none
 
 
+ROUND_SD = 20.0  # logistic scale of one round's point margin (its spread, roughly)
+
+
 class ZwickernHeuristic(GameHeuristic):
+    """See the module docstring. Search cuts rollouts at the end of the current round (the
+    next round is a fresh shuffle) and values the match points then: the lead, against the
+    spread of the rounds still to come."""
+
     game = "zwickern"
     score_scale = 12.0
     score_weight = 0.25
+
+    def horizon(self, view: Mapping[str, Any]) -> int | None:
+        # Every card in a hand or in the pile is still to be played this round.
+        return sum(int(x) for x in view["hand_sizes"]) + int(view["deck_size"])
+
+    def evaluate(self, view: Mapping[str, Any]) -> list[float]:
+        rounds_left = max(1, int(view["rounds"]) - int(view["round"]))
+        scale = ROUND_SD * math.sqrt(rounds_left)
+        scores = [float(x) for x in view["scores"]]
+        out = []
+        for i, s in enumerate(scores):
+            best_other = max(x for j, x in enumerate(scores) if j != i)
+            out.append(1.0 / (1.0 + math.exp(-(s - best_other) / scale)))
+        return out
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         seat = int(view["seat"])
