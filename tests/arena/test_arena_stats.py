@@ -30,6 +30,10 @@ def test_per_game_averages_a_bots_seats() -> None:
     assert per_game(r, 0) == (1.0, 12.0, 15.0)
     assert per_game(r, 1) == (0.0, -12.0, 3.0)
     assert per_game(r, 2) is None
+    # Four seats, two bots, one winning seat (Himmel): the whole win goes to that seat's bot.
+    h = GameResult(0, 0, 0, 0, [0, 1, 0, 1], [-3.0, -5.0, -1.0, -2.0], [0.0, 0.0, 1.0, 0.0], 9, False)
+    assert per_game(h, 0) == (1.0, 1.5, -2.0)
+    assert per_game(h, 1) == (0.0, -1.5, -3.5)
 
 
 def test_result_files(tmp_path: Path) -> None:

@@ -51,5 +51,5 @@ def test_heuristic_beats_random() -> None:
     config = config_from("himmel", ["random", "heuristic"], games=40, seed=3, options={"players": 4})
     rnd, heu = Report(run_tournament(config, workers=1)).summaries
     assert heu.win_share.mean > rnd.win_share.mean
-    assert heu.win_share.excludes(0.25)
+    assert heu.win_share.low > 0.5  # two bots: parity is 0.5
     assert heu.score_margin.low > 0

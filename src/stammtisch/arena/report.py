@@ -82,7 +82,7 @@ class Report:
         labels = self.labels
         fig, axes = plt.subplots(1, 2, figsize=(4 + 1.6 * len(labels), 4))
         _bars(axes[0], labels, [s.win_share for s in self.summaries], "win share")
-        axes[0].axhline(1.0 / max(1, _sides(self)), color="grey", linewidth=0.8, linestyle="--")
+        axes[0].axhline(1.0 / max(1, _sides(self)), color="grey", linewidth=0.8, linestyle="--")  # parity
         _bars(axes[1], labels, [s.score_margin for s in self.summaries], "score margin")
         axes[1].axhline(0.0, color="grey", linewidth=0.8)
         cfg = self.run.config

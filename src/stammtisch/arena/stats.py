@@ -1,9 +1,12 @@
 """Win shares and score margins per bot, with 95% confidence intervals.
 
-Per game, a bot's **win share** is the mean over the seats it plays of the seat's returns
-as a win share (:func:`stammtisch.bots.values.win_shares`: a bot playing both seats of a
-Dog team gets the team's 1 or 0, a shared win in Zwickern counts ½), and its **score margin** is the mean score of its seats minus the mean score of
-all other seats.
+Per game, a bot's **win share** is the part of the game's win that went to its seats: the
+seats' returns read as win shares (:func:`stammtisch.bots.values.win_shares`), summed over
+the bot's seats and divided by the sum over all seats. So the bots' shares in a game add up
+to 1 and parity is ``1 / number of bots``: a bot playing both seats of the winning Dog team
+gets 1, a bot holding two of four Himmel seats gets 1 if either of them wins, a shared
+Zwickern win counts ½. A bot's **score margin** is the mean score of its seats minus the
+mean score of all other seats.
 
 The games of one deal are played from the same shuffle with the seats rotated, so they are
 not independent; the interval is therefore computed over *deals*: each deal's games are
@@ -81,7 +84,8 @@ def per_game(result: GameResult, bot: int) -> tuple[float, float, float] | None:
         return None
     others = [s for s in range(len(result.lineup)) if s not in mine]
     shares = win_shares(result.returns)
-    share = sum(shares[s] for s in mine) / len(mine)
+    total = sum(shares)
+    share = sum(shares[s] for s in mine) / total if total > 0 else len(mine) / len(result.lineup)
     score = sum(result.scores[s] for s in mine) / len(mine)
     other = sum(result.scores[s] for s in others) / len(others) if others else 0.0
     return share, score - other, score
