@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import stammtisch
+from stammtisch.arena.cli import arena
 from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
 from stammtisch.server.cli import serve
@@ -192,6 +193,9 @@ def info_cmd(game: str) -> None:
         console.print_json(json.dumps(stammtisch.info(game).to_json()))
     except StammtischError as exc:
         raise _fail(exc) from None
+
+
+app.command()(arena)
 
 
 def main() -> None:

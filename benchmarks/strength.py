@@ -1,0 +1,150 @@
+"""Strength of the bots: random vs heuristic vs ISMCTS in every registered game.
+
+    PYTHONPATH=src nice python benchmarks/strength.py            # writes benchmarks/strength.md
+    PYTHONPATH=src python benchmarks/strength.py --scale 0.1     # a tenth of the games
+
+Each pairing is an arena tournament (duplicate deals, seats rotated, 95% intervals over
+deals, see ``stammtisch.arena``). ISMCTS runs with an *iteration* budget, so the results
+are reproducible; its time per move is measured separately, on positions from heuristic
+self-play, and reported next to the budget. The markdown is rewritten after every pairing,
+so an interrupted run still leaves its finished measurements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import stammtisch
+from stammtisch.arena.report import Report
+from stammtisch.arena.tournament import config_from, run_tournament
+from stammtisch.bots import make_bot
+
+
+@dataclass(frozen=True)
+class Pairing:
+    game: str
+    bots: tuple[str, str]
+    games: int
+
+
+# Budgets: what the 2 shared cores allow (see the report for the time per move).
+ISMCTS = {"zwickern": "ismcts:300", "himmel": "ismcts:100", "dog": "ismcts:40"}
+PLAN = [
+    Pairing("zwickern", ("random", "heuristic"), 1000),
+    Pairing("himmel", ("random", "heuristic"), 1000),
+    Pairing("dog", ("random", "heuristic"), 100),
+    Pairing("zwickern", ("heuristic", ISMCTS["zwickern"]), 100),
+    Pairing("dog", ("heuristic", ISMCTS["dog"]), 6),
+    Pairing("himmel", ("heuristic", ISMCTS["himmel"]), 30),
+    Pairing("zwickern", ("random", ISMCTS["zwickern"]), 20),
+]
+
+
+def time_per_move(game_name: str, kind: str, positions: int, seed: int) -> tuple[float, float]:
+    """Mean and max seconds per ISMCTS decision, on positions from heuristic self-play."""
+    game = stammtisch.load(game_name)
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    times: list[float] = []
+    heur = [make_bot("heuristic", game, s, seed + s) for s in range(game.num_players)]
+    while len(times) < positions and not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        view = state.observe(seat)
+        if len(legal) > 1 and rng.random() < 0.5:
+            bot = make_bot(kind, game, seat, rng.randrange(1 << 30))
+            t0 = time.perf_counter()
+            bot.choose(view, legal)
+            times.append(time.perf_counter() - t0)
+        state = state.apply_unchecked(heur[seat].choose(view, legal))
+        if state.is_terminal and len(times) < positions:
+            state = game.new_game(rng.randrange(1 << 30))
+    return statistics.mean(times), max(times)
+
+
+def markdown(rows: list[str], timings: list[str], header: str) -> str:
+    return "\n".join(
+        [
+            "# Bot strength",
+            "",
+            header,
+            "",
+            "## Time per ISMCTS move",
+            "",
+            "| game | bot | positions | mean s/move | max s/move |",
+            "|---|---|---:|---:|---:|",
+            *timings,
+            "",
+            "## Pairings",
+            "",
+            "Win share: the part of each game's win that went to the bot's seats (a Dog team's"
+            " win is 1 for the bot playing it; in 4-player Himmel each bot holds two seats;"
+            " shared wins split), averaged over deals, 95% interval over deals. Parity is"
+            " 0.5 for two bots. Score margin: the bot's seats' mean score minus the others'"
+            " (Zwickern: card points; Himmel: minus penalty cards; Dog: team pegs in the Himmel).",
+            "",
+            "| game | bots | games (deals) | win share A [95%] | win share B [95%] | margin B [95%] |"
+            " OpenSkill mu A / B | wall s |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+            *rows,
+            "",
+        ]
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scale", type=float, default=1.0, help="Multiply every pairing's games.")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--out", type=Path, default=Path(__file__).with_name("strength.md"))
+    ap.add_argument("--games", default="", help="Comma separated subset of games.")
+    args = ap.parse_args()
+    wanted = set(filter(None, args.games.split(",")))
+    registered = set(stammtisch.games())
+    header = (
+        f"Measured with `benchmarks/strength.py --scale {args.scale}` (seed {args.seed},"
+        f" {args.workers} worker processes) on {platform.machine()} with {os.cpu_count()} cores"
+        " shared with other work, Python " + platform.python_version() + "."
+        " Games per pairing were scaled down from 1,000 where ISMCTS makes games slow; the"
+        " counts below are what was played."
+    )
+    rows: list[str] = []
+    timings: list[str] = []
+    for game_name, kind in ISMCTS.items():
+        if game_name not in registered or (wanted and game_name not in wanted):
+            continue
+        mean, worst = time_per_move(game_name, kind, positions=20, seed=args.seed)
+        timings.append(f"| {game_name} | `{kind}` | 20 | {mean:.3f} | {worst:.3f} |")
+        args.out.write_text(markdown(rows, timings, header), encoding="utf-8")
+    for p in PLAN:
+        if p.game not in registered or (wanted and p.game not in wanted):
+            continue
+        n = max(2, round(p.games * args.scale))
+        config = config_from(p.game, p.bots, games=n, seed=args.seed)
+        t0 = time.perf_counter()
+        report = Report(run_tournament(config, workers=args.workers))
+        wall = time.perf_counter() - t0
+        a, b = report.summaries
+        ra, rb = report.ratings
+        deals = len({r.deal for r in report.run.results})
+        m = b.score_margin
+        rows.append(
+            f"| {p.game} | `{p.bots[0]}` vs `{p.bots[1]}` | {len(report.run.results)} ({deals}) |"
+            f" {a.win_share} | {b.win_share} | {m.mean:+.2f} [{m.low:+.2f}, {m.high:+.2f}] |"
+            f" {ra.mu:.1f} / {rb.mu:.1f} | {wall:.0f} |"
+        )
+        print(rows[-1], flush=True)
+        args.out.write_text(markdown(rows, timings, header), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

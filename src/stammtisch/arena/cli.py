@@ -1,0 +1,104 @@
+"""``stammtisch arena``: a seeded tournament between bots, with intervals and ratings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from stammtisch.arena.report import Report
+from stammtisch.arena.tournament import config_from, run_tournament
+from stammtisch.core.errors import StammtischError
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _options(items: list[str] | None, players: int | None) -> dict[str, str | int]:
+    out: dict[str, str | int] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"expected key=value, got {item!r}")
+        out[key.strip()] = value.strip()
+    if players is not None:
+        out["players"] = players
+    return out
+
+
+def arena(
+    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")],
+    bots: Annotated[
+        str,
+        typer.Option(help="Bots, comma separated: random, casual, heuristic, ismcts[:ITER|:SECs], easy…"),
+    ] = "random,heuristic",
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games (rounded up to whole duplicate deals).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal; deal i uses seed+i.")] = 0,
+    workers: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 2,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Write the results: .json (all) or .csv (per game).")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG plot of win shares and margins.")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="Run on the Ray cluster at this address.")] = None,
+    max_steps: Annotated[
+        int, typer.Option(help="Cap on actions per game (capped games are reported).")
+    ] = 20_000,
+) -> None:
+    """Play bots against each other: duplicate deals, rotated seats, 95% intervals, ratings."""
+    try:
+        config = config_from(
+            game,
+            [b.strip() for b in bots.split(",") if b.strip()],
+            games=games,
+            seed=seed,
+            options=_options(option, players),
+            max_steps=max_steps,
+        )
+        with Progress(
+            TextColumn(f"{game}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+        ) as progress:
+            task = progress.add_task("arena", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            run = run_tournament(config, workers=workers, ray_address=ray, progress=advance)
+    except StammtischError as exc:
+        err_console.print(f"[red]{exc.message('en')}[/red]")
+        raise typer.Exit(code=2) from None
+    report = Report(run)
+    table = Table(title=f"{game} {run.resolved_options}: {len(run.results)} games")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("win share [95%]", justify="right")
+    table.add_column("score margin [95%]", justify="right")
+    table.add_column("OpenSkill mu ± sigma", justify="right")
+    for s, r in zip(report.summaries, report.ratings, strict=True):
+        table.add_row(
+            s.label,
+            str(s.games),
+            str(s.win_share),
+            f"{s.score_margin.mean:+.2f} [{s.score_margin.low:+.2f}, {s.score_margin.high:+.2f}]",
+            f"{r.mu:.1f} ± {r.sigma:.1f}",
+        )
+    console.print(table)
+    if report.truncated:
+        console.print(f"[yellow]{report.truncated} games hit the cap of {max_steps} actions[/yellow]")
+    if out is not None:
+        report.write(out)
+        console.print(f"results: {out}")
+    if plot is not None:
+        report.plot(plot)
+        console.print(f"plot: {plot}")

@@ -1,0 +1,115 @@
+"""Per-game heuristics: hand-written strategy that reads only a view and the legal actions.
+
+Each game has one module here (``stammtisch.bots.heuristics.<game>``) with a
+:class:`GameHeuristic` instance called ``HEURISTIC``. The modules are imported lazily, only
+when a game asks for its heuristic, so a game that is not installed costs nothing.
+
+A heuristic answers two questions:
+
+* :meth:`GameHeuristic.action_values`: how good is each legal action for the seat to move,
+  in the game's own units (points in the card games, a progress score in Dog). The
+  ``heuristic`` bot plays the best one; ISMCTS uses them in its rollouts.
+* :meth:`GameHeuristic.evaluate`: given the spectator view of a position, an estimated
+  final value per seat in ``[0, 1]`` (a win chance). ISMCTS calls it when it cuts a
+  rollout short; the default derives it from the view's scores.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from stammtisch.bots.values import win_shares
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.i18n import register_messages
+
+register_messages(
+    {
+        "no_heuristic": {
+            "en": "There is no heuristic for the game '{game}'.",
+            "de": "Für das Spiel '{game}' gibt es keine Heuristik.",
+        }
+    }
+)
+
+# Game name -> module holding ``HEURISTIC``. Imported only when that game is asked for.
+_MODULES: dict[str, str] = {
+    "zwickern": "stammtisch.bots.heuristics.zwickern",
+    "himmel": "stammtisch.bots.heuristics.himmel",
+    "dog": "stammtisch.bots.heuristics.dog",
+}
+
+
+class GameHeuristic:
+    """Base class; the per-game modules subclass it.
+
+    ``score_scale`` is the score difference that counts as a clear lead (used by the default
+    :meth:`evaluate`); ``higher_is_better`` is ``False`` for penalty-point games;
+    ``temperature`` is the value difference the ``casual`` bot treats as a clear preference.
+    """
+
+    game: str = ""
+    score_scale: float = 10.0
+    higher_is_better: bool = True
+    temperature: float = 3.0
+    score_weight: float = 0.0
+
+    def terminal_value(self, returns: Sequence[float], scores: Sequence[float]) -> list[float]:
+        """Per-seat value of a finished game for the search: the win shares, blended with the
+        score lead by ``score_weight`` so that the search also prefers bigger wins and
+        smaller losses (a pure win/loss signal is flat once a game is decided)."""
+        shares = win_shares(returns)
+        w = self.score_weight
+        if w <= 0.0:
+            return shares
+        lead = self._lead_values([float(x) for x in scores])
+        return [(1.0 - w) * r + w * v for r, v in zip(shares, lead, strict=True)]
+
+    def horizon(self, view: Mapping[str, Any]) -> int | None:
+        """How many actions a rollout from ``view`` should run before it is evaluated.
+
+        ``None`` (the default) leaves it to the search settings. A game with a natural cut
+        point (the end of a card round, after which everything is reshuffled) returns the
+        number of actions to it: rollouts past it only add noise.
+        """
+        return None
+
+    def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """One value per legal action (bigger is better) for the seat that is to move."""
+        raise NotImplementedError
+
+    def evaluate(self, view: Mapping[str, Any]) -> list[float]:
+        """Per-seat win estimate in ``[0, 1]`` for an unfinished game (spectator view).
+
+        Default: a logistic of each seat's score lead over the best other seat, using the
+        view's ``scores`` entry. Games whose scores say little mid-game override it.
+        """
+        return self._lead_values([float(x) for x in view.get("scores", [])])
+
+    def _lead_values(self, scores: list[float]) -> list[float]:
+        sign = 1.0 if self.higher_is_better else -1.0
+        out: list[float] = []
+        for i, s in enumerate(scores):
+            others = [x for j, x in enumerate(scores) if j != i]
+            lead = sign * (s - (max(others) if sign > 0 else min(others))) if others else 0.0
+            out.append(1.0 / (1.0 + math.exp(-lead / self.score_scale)))
+        return out
+
+
+def has_heuristic(game: str) -> bool:
+    return game in _MODULES
+
+
+def heuristic_for(game: str) -> GameHeuristic:
+    """The heuristic of ``game`` (imports its module on first use)."""
+    target = _MODULES.get(game)
+    if target is None:
+        raise StammtischError("no_heuristic", game=game)
+    module = importlib.import_module(target)
+    heuristic: GameHeuristic = module.HEURISTIC
+    return heuristic
+
+
+__all__ = ["GameHeuristic", "has_heuristic", "heuristic_for"]

@@ -1,0 +1,138 @@
+"""The Zwickern heuristic: points now, minus the points a laid card offers the others.
+
+Strategy (values are in card points, ZW-8):
+
+* **Capture value.** A capture is worth the card points it takes (the played card
+  included) plus ``CARD_WEIGHT`` per card, because the most-cards bonus (+10) goes to the
+  biggest pile.
+* **Keep the Joker for a big table.** A Joker sweep is worth the table; playing it also
+  spends a card that could sweep a bigger table later. That option is priced at
+  ``JOKER_KEEP`` points, shrinking to 0 when the round is nearly over (a Joker still in hand
+  at the end is worth nothing). A Joker on an empty table is almost always a waste.
+* **The final sweep (ZW-7).** Once the draw pile is empty, the last capturer gets what lies
+  on the table. A capture then also earns the points left on the table, weighted by the
+  chance that nobody captures after us (fewer cards left in the other hands, better).
+* **Do not lay what the others can capture.** Laying a card costs its points (and one card
+  toward the bonus) times the chance that an opponent holds a card of its rank — estimated
+  from the unseen cards of that rank and the opponents' hand sizes — or a Joker, which would
+  take the card along with the rest of the table. A rank whose other cards are all seen is
+  safe to lay; a rank of which we hold a second card is a trap we can spring ourselves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
+from stammtisch.games.zwickern.state import Play
+
+CARD_WEIGHT = 0.6  # points per captured card, for the most-cards bonus
+JOKER_KEEP = 9.0  # what an unused Joker early in a round is expected to sweep later
+ROUND_CARDS = 26  # cards dealt to the hands in a round (34 minus the 4 on the table, minus 4)
+
+
+def _chance_any(k: int, hidden_total: int, holding: int) -> float:
+    """Chance that ``holding`` of ``hidden_total`` unseen cards include one of ``k`` given cards."""
+    if k <= 0 or holding <= 0 or hidden_total <= 0:
+        return 0.0
+    p_none = 1.0
+    for i in range(min(holding, hidden_total)):
+        p_none *= max(0.0, (hidden_total - k - i) / (hidden_total - i))
+    return 1.0 - p_none
+
+
+ROUND_SD = 20.0  # logistic scale of one round's point margin (its spread, roughly)
+
+
+class ZwickernHeuristic(GameHeuristic):
+    """See the module docstring. Search cuts rollouts at the end of the current round (the
+    next round is a fresh shuffle) and values the match points then: the lead, against the
+    spread of the rounds still to come."""
+
+    game = "zwickern"
+    score_scale = 12.0
+    score_weight = 0.25
+
+    def horizon(self, view: Mapping[str, Any]) -> int | None:
+        # Every card in a hand or in the pile is still to be played this round.
+        return sum(int(x) for x in view["hand_sizes"]) + int(view["deck_size"])
+
+    def evaluate(self, view: Mapping[str, Any]) -> list[float]:
+        rounds_left = max(1, int(view["rounds"]) - int(view["round"]))
+        scale = ROUND_SD * math.sqrt(rounds_left)
+        scores = [float(x) for x in view["scores"]]
+        out = []
+        for i, s in enumerate(scores):
+            best_other = max(x for j, x in enumerate(scores) if j != i)
+            out.append(1.0 / (1.0 + math.exp(-(s - best_other) / scale)))
+        return out
+
+    def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        seat = int(view["seat"])
+        hand = [parse_card(c) for c in view.get("hand", [])]
+        table = [parse_card(c) for c in view["table"]]
+        seen: Counter[int] = Counter(hand)
+        seen.update(table)
+        for pile in view["captured"]:
+            seen.update(parse_card(c) for c in pile)
+        sizes = [int(x) for x in view["hand_sizes"]]
+        deck = int(view["deck_size"])
+        others_hold = sum(sizes) - sizes[seat]
+        hidden = others_hold + deck
+        unseen_jokers = 2 - seen[JOKER]
+        rank_seen = Counter(c >> 2 for c, k in seen.items() for _ in range(k) if c != JOKER)
+        table_points = sum(CARD_POINTS[c] for c in table)
+        endgame = deck == 0
+        # How much of the round is still to come, for the Joker's option value.
+        to_come = min(1.0, (deck + len(hand) - 1) / ROUND_CARDS)
+        p_joker_out = _chance_any(unseen_jokers, hidden, others_hold)
+        # After a capture near the end, will anybody capture again before the sweep?
+        p_keep_sweep = 0.75**others_hold if endgame else 0.0
+
+        values: list[float] = []
+        for action in legal:
+            card = action.card if isinstance(action, Play) else int(action)
+            if card == JOKER:
+                values.append(self._joker(table, table_points, to_come, hand))
+                continue
+            r = card >> 2
+            taken = [c for c in table if c != JOKER and c >> 2 == r]
+            if taken:
+                gain = float(sum(CARD_POINTS[c] for c in taken) + CARD_POINTS[card])
+                gain += CARD_WEIGHT * (len(taken) + 1)
+                left = table_points - sum(CARD_POINTS[c] for c in taken)
+                gain += left * p_keep_sweep
+                values.append(gain)
+                continue
+            # Laying the card: what it may hand to an opponent.
+            unseen_rank = 4 - rank_seen[r]
+            p_rank = _chance_any(unseen_rank, hidden, others_hold)
+            exposure = CARD_POINTS[card] + CARD_WEIGHT
+            risk = max(p_rank, p_joker_out)
+            value = -exposure * risk
+            if hand.count(card) == 1 and sum(1 for c in hand if c != JOKER and c >> 2 == r) > 1:
+                # We hold another card of this rank: we may take it back with a bonus card.
+                value += 0.4 * (exposure + CARD_WEIGHT) * (1.0 - p_rank)
+            if endgame:
+                # Whatever lies on the table at the end goes to the last capturer.
+                last = view.get("last_capturer")
+                owner_is_us = last == seat
+                value += (CARD_POINTS[card] * 0.5) if owner_is_us else 0.0
+            values.append(value - 0.01 * CARD_POINTS[card])
+        return values
+
+    @staticmethod
+    def _joker(table: list[int], table_points: int, to_come: float, hand: list[int]) -> float:
+        if not table:
+            return -JOKER_KEEP - 2.0
+        only_jokers = all(c == JOKER for c in hand)
+        keep = 0.0 if only_jokers else JOKER_KEEP * to_come
+        gain = table_points + CARD_WEIGHT * (len(table) + 1)
+        return gain - keep
+
+
+HEURISTIC = ZwickernHeuristic()
