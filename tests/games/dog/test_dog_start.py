@@ -38,9 +38,7 @@ def test_dog10_no_start_without_a_kennel_peg() -> None:
 def test_dog10_joker_start_is_one_action_in_any_spelling() -> None:
     s = position(hand=["Jo"])
     assert legal(s) == ["Jo:start"]
-    assert (
-        s.parse_action("Jo=K:start") == s.parse_action("Jo=A:start") == s.parse_action("jo:start")
-    )
+    assert s.parse_action("Jo=K:start") == s.parse_action("Jo=A:start") == s.parse_action("jo:start")
 
 
 def test_dog10_start_puts_the_lowest_kennel_peg_out() -> None:

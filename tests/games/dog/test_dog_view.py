@@ -44,8 +44,6 @@ def test_render_in_english_and_german() -> None:
     assert "Your hand: 7 K" in en and "Himmel [.o..]" in en and "kennel 1" in en
     assert "Deine Hand: 7 K" in de and "Lager 1" in de and "Am Zug: Platz 0" in de
     assert "0*" in en  # the fresh peg on field 0
-    end = position([[63, "H2", "H3", "H4"], [], ["H1", "H2", "H3", "H4"]], ["2"]).apply(
-        "2:p0 63-H1"
-    )
+    end = position([[63, "H2", "H3", "H4"], [], ["H1", "H2", "H3", "H4"]], ["2"]).apply("2:p0 63-H1")
     assert "Partei 0" in end.render(None, "de")
     assert "team 0" in end.render(None, "en")

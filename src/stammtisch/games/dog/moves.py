@@ -257,9 +257,7 @@ class MoveGen:
         track = self.track
         fresh = self.fresh
         c = self.ctrl
-        others = [
-            j for j, y in enumerate(pos) if 0 <= y < track and j >> 2 != c and not fresh >> j & 1
-        ]
+        others = [j for j, y in enumerate(pos) if 0 <= y < track and j >> 2 != c and not fresh >> j & 1]
         for i in self.movers:
             x = pos[i]
             if x >= track or fresh >> i & 1:
@@ -553,11 +551,7 @@ def simulate_seven(
                 return None
             x = pos[peg]
             if x >= track:
-                if (
-                    to < track
-                    or x + 1 > to
-                    or any(pos[k] == x + 1 for k in range(4 * owner, 4 * owner + 4))
-                ):
+                if to < track or x + 1 > to or any(pos[k] == x + 1 for k in range(4 * owner, 4 * owner + 4)):
                     return None
                 pos[peg] = x + 1
             elif to >= track and x == board.start(owner) and not fresh >> peg & 1:

@@ -54,9 +54,7 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
                 s.pos[4 * seat + k] = place
                 if fresh:
                     s.fresh |= 1 << (4 * seat + k)
-        s.hands = [
-            sorted(parse_card(c) for c in h) for h in data.get("hands", [[] for _ in range(n)])
-        ]
+        s.hands = [sorted(parse_card(c) for c in h) for h in data.get("hands", [[] for _ in range(n)])]
         if len(s.hands) != n:
             raise PositionError(reason=f"'hands' needs {n} seats")
         s.discards = [parse_card(c) for c in data.get("discards", [])]

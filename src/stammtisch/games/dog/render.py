@@ -64,9 +64,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             elif token not in ("K",) and not str(token).startswith("H"):
                 cells[int(token)] = str(seat)
     lines = [
-        t["title"].format(
-            r=view["round"] + 1, h=view["hand_size"], d=view["dealer"], s=view["start_seat"]
-        )
+        t["title"].format(r=view["round"] + 1, h=view["hand_size"], d=view["dealer"], s=view["start_seat"])
     ]
     for sec in range(n):
         row = " ".join(f"{c:<2}" for c in cells[16 * sec : 16 * sec + 16])
@@ -77,18 +75,14 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
         you = t["you"] if seat == view["seat"] else ""
         marker = ">" if seat == view["current_player"] else " "
-        status = (
-            t["folded"] if view["folded"][seat] else t["cards"].format(n=view["hand_sizes"][seat])
-        )
+        status = t["folded"] if view["folded"][seat] else t["cards"].format(n=view["hand_sizes"][seat])
         lines.append(
             f"{marker} {t['seat'].format(s=seat)}{you} [{t['team'].format(t=team_of[seat])}]: "
             f"{t['kennel']} {kennel}, {t['himmel']} [{himmel}], {status}"
         )
     discards = view["discards"]
     lines.append(
-        t["pile"].format(
-            n=view["pile_size"], d=len(discards), top=discards[-1] if discards else t["none"]
-        )
+        t["pile"].format(n=view["pile_size"], d=len(discards), top=discards[-1] if discards else t["none"])
     )
     if "hand" in view:
         lines.append(f"{t['hand']}: {' '.join(view['hand']) or t['none']}")

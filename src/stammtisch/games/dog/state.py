@@ -154,9 +154,7 @@ class DogState(State[DogAction]):
             return act
         if n.kind == "swap":
             (a, fa, _), (b, fb, _) = n.parts
-            other = format_notation(
-                type(n)("swap", n.card, n.value, ((b, fb, -1), (a, fa, -1))), self.board
-            )
+            other = format_notation(type(n)("swap", n.card, n.value, ((b, fb, -1), (a, fa, -1))), self.board)
             act = by_text.get(other)
             if act is not None:
                 return act
@@ -358,10 +356,7 @@ class DogState(State[DogAction]):
             "phase": self.phase,
             "current": self.current,
             "pegs": [
-                [
-                    board.token(self.pos[i], bool(self.fresh >> i & 1))
-                    for i in range(4 * s, 4 * s + 4)
-                ]
+                [board.token(self.pos[i], bool(self.fresh >> i & 1)) for i in range(4 * s, 4 * s + 4)]
                 for s in range(n)
             ],
             "hands": [[RANK_TEXT[c] for c in h] for h in self.hands],
