@@ -5,8 +5,9 @@ decisions (refilling, the victim's redraw, searching the draw pile for a target,
 dealing the next game) happens inside ``apply``, driven by the state's own RNG.
 
 Storage is flat and cheap to clone: the draw pile is a list (the next card drawn is its
-last one); hands (kept sorted), targets, piles, penalty piles and knowledge are tuples that
-are replaced, never mutated, so clones share them.
+last one); hands (kept sorted), targets, piles and penalty piles are tuples that are
+replaced, never mutated, so clones share them. Knowledge is a snapshot of facts plus the
+chain of events since (see ``knowledge.py``), worked out only when asked for.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ Last = tuple[int, Action, int | None]
 
 class HimmelState(State[Action]):
     __slots__ = (
+        "_kbase",
+        "_kev",
         "_legal",
         "current",
         "deck",
@@ -62,7 +65,6 @@ class HimmelState(State[Action]):
         "game",
         "game_no",
         "hands",
-        "known",
         "last",
         "marker",
         "n",
@@ -89,7 +91,8 @@ class HimmelState(State[Action]):
         self.start = 0  # who started this game
         self.game_no = 0
         self.results: tuple[tuple[int, ...], ...] = ()  # penalties of finished games
-        self.known: list[kn.Facts] = [() for _ in range(self.n)]
+        self._kbase: tuple[kn.Facts, ...] = ((),) * self.n  # facts per seat before _kev
+        self._kev: kn.Event | None = None  # the latest knowledge event not in _kbase
         self.last: Last | None = None
         self.revealed: tuple[int, ...] = ()  # cards turned up by the latest search
         self.rng = Rng(0)
@@ -99,6 +102,23 @@ class HimmelState(State[Action]):
     @property
     def current_player(self) -> int | None:
         return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current is None
+
+    @property
+    def known(self) -> list[kn.Facts]:
+        """Per seat, its facts about where hidden cards are (a fresh list)."""
+        if self._kev is not None:
+            self._kbase = kn.replay(self._kbase, self.n, self._kev)
+            self._kev = None
+        return list(self._kbase)
+
+    @known.setter
+    def known(self, facts: list[kn.Facts]) -> None:
+        self._kbase = tuple(facts)
+        self._kev = None
 
     def clone(self) -> HimmelState:
         s = HimmelState.__new__(HimmelState)
@@ -115,7 +135,8 @@ class HimmelState(State[Action]):
         s.start = self.start
         s.game_no = self.game_no
         s.results = self.results
-        s.known = self.known[:]
+        s._kbase = self._kbase
+        s._kev = self._kev
         s.last = self.last
         s.revealed = self.revealed
         s.rng = self.rng  # copied before the first draw (see _draw_rng)
@@ -180,8 +201,7 @@ class HimmelState(State[Action]):
             card = action.card
             hands[seat] = _without(hands[seat], card)
             self.piles[action.pile] = (*self.piles[action.pile], card)
-            if any(self.known):
-                self._k_leave(seat, card)
+            self._kev = (self._kev, kn.LEAVE, seat, card)
         elif isinstance(action, Take):
             if not self._take(seat, action.target):
                 self.last = (seat, action, None)
@@ -190,23 +210,19 @@ class HimmelState(State[Action]):
         elif isinstance(action, Steal):
             hands[seat] = _without(hands[seat], STEAL)
             self.penalty[seat] = (*self.penalty[seat], STEAL)
-            if any(self.known):
-                self._k_leave(seat, STEAL)
+            self._kev = (self._kev, kn.LEAVE, seat, STEAL)
             stolen = self._steal(seat, action.victim)
         elif isinstance(action, Raise):
             hands[seat] = _without(_without(hands[seat], RAISE), action.card)
             self.penalty[seat] = (*self.penalty[seat], RAISE)
             # HAZ-5: the old target stays in the pile, under the new one.
             self.targets[action.pile] = (*self.targets[action.pile], action.card)
-            if any(self.known):
-                self._k_leave(seat, RAISE)
-                self._k_leave(seat, action.card)
+            self._kev = ((self._kev, kn.LEAVE, seat, RAISE), kn.LEAVE, seat, action.card)
         else:  # Turn
             hands[seat] = _without(hands[seat], TURN)
             self.penalty[seat] = (*self.penalty[seat], TURN)
             self.direction = -self.direction
-            if any(self.known):
-                self._k_leave(seat, TURN)
+            self._kev = (self._kev, kn.LEAVE, seat, TURN)
         self.last = (seat, action, stolen)
         self._refill(seat)  # HAZ-6
         self.current = (seat + self.direction) % self.n
@@ -223,11 +239,11 @@ class HimmelState(State[Action]):
         card = vhand[self._draw_rng().randbelow(len(vhand))]
         vhand = _without(vhand, card)
         hands[thief] = tuple(sorted((*hands[thief], card)))
-        self._k_steal(thief, victim, card)
+        self._kev = (self._kev, kn.STEAL, thief, (victim, card))
         if self.deck:
             drawn = self.deck.pop()
             vhand = tuple(sorted((*vhand, drawn)))
-            self._k_draw(victim, (drawn,))
+            self._kev = (self._kev, kn.DRAW1, victim, drawn)
         hands[victim] = vhand
         return card
 
@@ -243,8 +259,7 @@ class HimmelState(State[Action]):
         if target is not None:
             self.hands[seat] = _without(self.hands[seat], target)
             self.targets[p] = (target,)
-            if any(self.known):
-                self._k_leave(seat, target)
+            self._kev = (self._kev, kn.LEAVE, seat, target)
         else:
             found = self._reveal_numbers(1)
             if not found:
@@ -268,7 +283,7 @@ class HimmelState(State[Action]):
         if specials:
             deck.extend(specials)
             self._draw_rng().shuffle(deck)
-            self._k_back_to_deck(specials)
+            self._kev = (self._kev, kn.BACK, None, tuple(specials))
         return found
 
     def _refill(self, seat: int) -> None:
@@ -279,14 +294,12 @@ class HimmelState(State[Action]):
             card = deck.pop()
             i = bisect_left(hand, card)
             self.hands[seat] = (*hand[:i], card, *hand[i:])
-            if any(self.known):
-                self._k_draw(seat, (card,))
+            self._kev = (self._kev, kn.DRAW1, seat, card)
         elif k > 0:
             drawn = deck[-k:]
             del deck[-k:]
             self.hands[seat] = tuple(sorted(hand + tuple(drawn)))
-            if any(self.known):
-                self._k_draw(seat, drawn)
+            self._kev = (self._kev, kn.DRAW, seat, tuple(drawn))
 
     def _end_game(self) -> None:
         self.results = (*self.results, tuple(len(p) for p in self.penalty))
@@ -304,7 +317,8 @@ class HimmelState(State[Action]):
         self._draw_rng().shuffle(deck)
         self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
         self.deck = deck
-        self.known = [() for _ in range(self.n)]
+        self._kbase = ((),) * self.n
+        self._kev = None
         found = self._reveal_numbers(2)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
         self.targets = [(found[0],), (found[1],)]
@@ -316,60 +330,6 @@ class HimmelState(State[Action]):
         self.current = start
         self.last = None
         self._legal = None
-
-    # --- knowledge (see knowledge.py) -----------------------------------------------------
-    def _vacuous(self, seat: int) -> int:
-        return ((1 << self.n) - 1) & ~(1 << seat) | kn.DECK
-
-    def _k_leave(self, holder: int, card: int) -> None:
-        """``card`` left ``holder``'s hand face up."""
-        known = self.known
-        bit = 1 << holder
-        for o in range(self.n):
-            facts = known[o]
-            if facts and o != holder:
-                if card > NUM_NUMBERS:
-                    known[o] = kn.drop_specific(facts, card, bit)
-                elif any(f[0] == card for f in facts):
-                    known[o] = tuple(f for f in facts if f[0] != card)
-
-    def _k_draw(self, seat: int, drawn: list[int] | tuple[int, ...]) -> None:
-        known = self.known
-        bit = 1 << seat
-        for o in range(self.n):
-            facts = known[o]
-            if not facts:
-                continue
-            if o == seat:
-                for c in drawn:
-                    if c > NUM_NUMBERS:
-                        facts = kn.drop_specific(facts, c, kn.DECK)
-                known[o] = facts
-            else:
-                known[o] = kn.widen(facts, kn.DECK, bit, self._vacuous(o))
-
-    def _k_steal(self, thief: int, victim: int, card: int) -> None:
-        known = self.known
-        vbit = 1 << victim
-        tbit = 1 << thief
-        for o in range(self.n):
-            facts = known[o]
-            if o == thief:
-                if card <= NUM_NUMBERS:
-                    known[o] = tuple(f for f in facts if f[0] != card)
-                else:
-                    known[o] = kn.drop_specific(facts, card, vbit)
-            elif o == victim:
-                known[o] = (*facts, (card, tbit))  # seen by the two of them only (HAZ-5)
-            elif facts:
-                known[o] = kn.widen(facts, vbit, tbit, self._vacuous(o))
-
-    def _k_back_to_deck(self, specials: list[int]) -> None:
-        for o in range(self.n):
-            facts = self.known[o]
-            for c in specials:
-                facts = kn.drop_specific(facts, c, kn.DECK)
-            self.known[o] = facts + tuple((c, kn.DECK) for c in specials)
 
     # --- scoring --------------------------------------------------------------------------
     def penalties(self) -> list[int]:
@@ -440,8 +400,9 @@ class HimmelState(State[Action]):
                 where.setdefault(c, []).append(1 << s)
         for c in self.deck:
             where.setdefault(c, []).append(kn.DECK)
+        known = self.known
         for o in range(self.n):
-            facts = self.known[o]
+            facts = known[o]
             for _, m in facts:
                 assert m and not m & (1 << o), f"seat {o} has a fact about its own hand"
                 assert m & ~(((1 << self.n) - 1) | kn.DECK) == 0, "fact names no seat"
