@@ -4,15 +4,16 @@ The state covers a whole match of ``games`` games. Everything between two player
 decisions (refilling, the victim's redraw, searching the draw pile for a target, scoring,
 dealing the next game) happens inside ``apply``, driven by the state's own RNG.
 
-Storage is flat and cheap to clone: the draw pile is a list (the next card drawn is its
-last one); hands (kept sorted), targets, piles and penalty piles are tuples that are
+Storage is flat and cheap to clone: the draw pile is a tuple shared by clones and a count
+of the cards still in it (drawing lowers the count; the next card drawn is the last one
+counted); hands (kept sorted), targets, piles and penalty piles are tuples that are
 replaced, never mutated, so clones share them. Knowledge is a snapshot of facts plus the
 chain of events since (see ``knowledge.py``), worked out only when asked for.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -44,23 +45,31 @@ from stammtisch.games.himmel.cards import (
     TURN,
     card_text,
 )
+from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE
+from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
 
 SORTED_DECK = sorted(FULL_DECK)
+PLAY_A = tuple(p[0] for p in PLAYS)  # PLAY_A[c]: play c on pile A
+PLAY_B = tuple(p[1] for p in PLAYS)
+RAISE_A, RAISE_B = RAISES
 
 # (seat, action, stolen card or None)
 Last = tuple[int, Action, int | None]
 
 
 class HimmelState(State[Action]):
+    game: HimmelGame
+
     __slots__ = (
+        "_deck",
+        "_dn",
         "_kbase",
         "_kev",
         "_legal",
         "current",
-        "deck",
         "direction",
         "game",
         "game_no",
@@ -80,7 +89,8 @@ class HimmelState(State[Action]):
     def __init__(self, game: HimmelGame) -> None:
         self.game = game
         self.n: int = game.num_players
-        self.deck: list[int] = []  # draw pile; the next card drawn is the last one
+        self._deck: tuple[int, ...] = ()  # the draw pile is _deck[:_dn]
+        self._dn = 0  # cards in the draw pile; the next card drawn is _deck[_dn - 1]
         self.hands: list[tuple[int, ...]] = [() for _ in range(self.n)]  # sorted
         self.targets: list[tuple[int, ...]] = [(), ()]  # per pile, bottom first; last = target
         self.piles: list[tuple[int, ...]] = [(), ()]  # number cards laid, bottom first
@@ -108,6 +118,16 @@ class HimmelState(State[Action]):
         return self.current is None
 
     @property
+    def deck(self) -> list[int]:
+        """The draw pile, a fresh list; the next card drawn is the last one."""
+        return list(self._deck[: self._dn])
+
+    @deck.setter
+    def deck(self, cards: list[int]) -> None:
+        self._deck = tuple(cards)
+        self._dn = len(self._deck)
+
+    @property
     def known(self) -> list[kn.Facts]:
         """Per seat, its facts about where hidden cards are (a fresh list)."""
         if self._kev is not None:
@@ -124,7 +144,8 @@ class HimmelState(State[Action]):
         s = HimmelState.__new__(HimmelState)
         s.game = self.game
         s.n = self.n
-        s.deck = self.deck[:]
+        s._deck = self._deck
+        s._dn = self._dn
         s.hands = self.hands[:]
         s.targets = self.targets[:]
         s.piles = self.piles[:]
@@ -158,34 +179,39 @@ class HimmelState(State[Action]):
         hand = self.hands[seat]
         if not hand:
             return [TAKE_BARE]  # HAZ-8
-        has_special = hand[-1] > NUM_NUMBERS  # hands are sorted: specials come last
-        numbers = [c for c in hand if c <= NUM_NUMBERS] if has_special else hand
-        acts: list[Action] = []
-        t0 = self.targets[0][-1]
-        t1 = self.targets[1][-1]
-        p0 = self.piles[0]
-        p1 = self.piles[1]
+        if hand[-1] > NUM_NUMBERS:  # hands are sorted: specials come last
+            k = bisect_left(hand, TURN)
+            numbers = hand[:k]
+            specials = hand[k:]
+        else:
+            numbers = hand
+            specials = ()
+        ta, tb = self.targets
+        t0 = ta[-1]
+        t1 = tb[-1]
+        p0, p1 = self.piles
         lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
         lo1 = p1[-1] if p1 else 0
+        acts: list[Action] = []
         for c in numbers:
             if lo0 < c < t0:
-                acts.append(PLAYS[c][0])
+                acts.append(PLAY_A[c])
             if lo1 < c < t1:
-                acts.append(PLAYS[c][1])
-        if has_special:
-            if TURN in hand:
+                acts.append(PLAY_B[c])
+        if specials:
+            if TURN in specials:
                 acts.append(TURN_ACTION)
-            if STEAL in hand:
+            if STEAL in specials:
                 # HAZ-5: only an opponent with at least one hand card can be robbed.
                 hands = self.hands
                 acts += [STEALS[v] for v in range(self.n) if v != seat and hands[v]]
-            if RAISE in hand:
-                acts += [RAISES[0][c] for c in numbers if c > t0]
-                acts += [RAISES[1][c] for c in numbers if c > t1]
+            if RAISE in specials:
+                acts.extend(map(RAISE_A.__getitem__, numbers[bisect_right(numbers, t0) :]))
+                acts.extend(map(RAISE_B.__getitem__, numbers[bisect_right(numbers, t1) :]))
         # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
         # unless the draw pile is empty (the game ends) or the hand has no number card.
-        if self.deck and numbers:
-            acts += [TAKES[c] for c in numbers]
+        if numbers and self._dn:
+            acts.extend(map(TAKES.__getitem__, numbers))
         else:
             acts.append(TAKE_BARE)
         return acts
@@ -197,34 +223,54 @@ class HimmelState(State[Action]):
         hands = self.hands
         self.revealed = ()
         stolen: int | None = None
-        if isinstance(action, Play):
-            card = action.card
-            hands[seat] = _without(hands[seat], card)
-            self.piles[action.pile] = (*self.piles[action.pile], card)
-            self._kev = (self._kev, kn.LEAVE, seat, card)
-        elif isinstance(action, Take):
+        if isinstance(action, Take):
             if not self._take(seat, action.target):
                 self.last = (seat, action, None)
                 self._end_game()
                 return
+        elif isinstance(action, Play):
+            card = action.card
+            hand = hands[seat]
+            i = hand.index(card)
+            hands[seat] = hand[:i] + hand[i + 1 :]
+            piles = self.piles
+            piles[action.pile] += (card,)
+            self._kev = (self._kev, LEAVE, seat, card)
         elif isinstance(action, Steal):
             hands[seat] = _without(hands[seat], STEAL)
-            self.penalty[seat] = (*self.penalty[seat], STEAL)
-            self._kev = (self._kev, kn.LEAVE, seat, STEAL)
+            self.penalty[seat] += (STEAL,)
+            self._kev = (self._kev, LEAVE, seat, STEAL)
             stolen = self._steal(seat, action.victim)
         elif isinstance(action, Raise):
             hands[seat] = _without(_without(hands[seat], RAISE), action.card)
-            self.penalty[seat] = (*self.penalty[seat], RAISE)
+            self.penalty[seat] += (RAISE,)
             # HAZ-5: the old target stays in the pile, under the new one.
-            self.targets[action.pile] = (*self.targets[action.pile], action.card)
-            self._kev = ((self._kev, kn.LEAVE, seat, RAISE), kn.LEAVE, seat, action.card)
+            self.targets[action.pile] += (action.card,)
+            self._kev = ((self._kev, LEAVE, seat, RAISE), LEAVE, seat, action.card)
         else:  # Turn
             hands[seat] = _without(hands[seat], TURN)
-            self.penalty[seat] = (*self.penalty[seat], TURN)
+            self.penalty[seat] += (TURN,)
             self.direction = -self.direction
-            self._kev = (self._kev, kn.LEAVE, seat, TURN)
+            self._kev = (self._kev, LEAVE, seat, TURN)
         self.last = (seat, action, stolen)
-        self._refill(seat)  # HAZ-6
+        # HAZ-6: refill the hand as far as the draw pile goes.
+        hand = hands[seat]
+        dn = self._dn
+        k = HAND_SIZE - len(hand)
+        if k > dn:
+            k = dn
+        if k == 1:  # the common case: one card played, one drawn
+            dn -= 1
+            card = self._deck[dn]
+            self._dn = dn
+            i = bisect_left(hand, card)
+            hands[seat] = (*hand[:i], card, *hand[i:])
+            self._kev = (self._kev, DRAW1, seat, card)
+        elif k > 0:
+            drawn = self._deck[dn - k : dn]
+            self._dn = dn - k
+            hands[seat] = tuple(sorted(hand + drawn))
+            self._kev = (self._kev, DRAW, seat, drawn)
         self.current = (seat + self.direction) % self.n
 
     def _draw_rng(self) -> Rng:
@@ -239,72 +285,67 @@ class HimmelState(State[Action]):
         card = vhand[self._draw_rng().randbelow(len(vhand))]
         vhand = _without(vhand, card)
         hands[thief] = tuple(sorted((*hands[thief], card)))
-        self._kev = (self._kev, kn.STEAL, thief, (victim, card))
-        if self.deck:
-            drawn = self.deck.pop()
+        self._kev = (self._kev, STEAL_EVENT, thief, (victim, card))
+        if self._dn:
+            self._dn -= 1
+            drawn = self._deck[self._dn]
             vhand = tuple(sorted((*vhand, drawn)))
-            self._kev = (self._kev, kn.DRAW1, victim, drawn)
+            self._kev = (self._kev, DRAW1, victim, drawn)
         hands[victim] = vhand
         return card
 
     def _take(self, seat: int, target: int | None) -> bool:
         """HAZ-7; ``False`` when the game ends with this take."""
         p = self.marker
-        self.penalty[seat] = (*self.penalty[seat], *self.targets[p], *self.piles[p])
-        self.targets[p] = ()
-        self.piles[p] = ()
-        if not self.deck:
+        targets = self.targets
+        piles = self.piles
+        self.penalty[seat] += targets[p] + piles[p]
+        targets[p] = ()
+        piles[p] = ()
+        if not self._dn:
             return False  # the draw pile was empty: the game ends at once
         self.marker = 1 - p
         if target is not None:
-            self.hands[seat] = _without(self.hands[seat], target)
-            self.targets[p] = (target,)
-            self._kev = (self._kev, kn.LEAVE, seat, target)
+            hand = self.hands[seat]
+            i = hand.index(target)
+            self.hands[seat] = hand[:i] + hand[i + 1 :]
+            targets[p] = (target,)
+            self._kev = (self._kev, LEAVE, seat, target)
         else:
             found = self._reveal_numbers(1)
             if not found:
                 return False  # only special cards were left
-            self.targets[p] = (found[0],)
+            targets[p] = (found[0],)
         return True
 
     def _reveal_numbers(self, count: int) -> list[int]:
         """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
         revealed specials go back into it, shuffled (HAZ-2 at setup, HAZ-7 when taking)."""
-        deck = self.deck
+        deck = self._deck
+        dn = self._dn
         revealed: list[int] = []
         found: list[int] = []
-        while deck and len(found) < count:
-            card = deck.pop()
+        while dn and len(found) < count:
+            dn -= 1
+            card = deck[dn]
             revealed.append(card)
             if card <= NUM_NUMBERS:
                 found.append(card)
         self.revealed = tuple(revealed)
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
-            deck.extend(specials)
-            self._draw_rng().shuffle(deck)
-            self._kev = (self._kev, kn.BACK, None, tuple(specials))
+            rest = [*deck[:dn], *specials]
+            self._draw_rng().shuffle(rest)
+            self.deck = rest
+            self._kev = (self._kev, BACK, None, tuple(specials))
+        else:
+            self._dn = dn
         return found
-
-    def _refill(self, seat: int) -> None:
-        hand = self.hands[seat]
-        deck = self.deck
-        k = min(HAND_SIZE - len(hand), len(deck))
-        if k == 1:  # the common case: one card played, one drawn
-            card = deck.pop()
-            i = bisect_left(hand, card)
-            self.hands[seat] = (*hand[:i], card, *hand[i:])
-            self._kev = (self._kev, kn.DRAW1, seat, card)
-        elif k > 0:
-            drawn = deck[-k:]
-            del deck[-k:]
-            self.hands[seat] = tuple(sorted(hand + tuple(drawn)))
-            self._kev = (self._kev, kn.DRAW, seat, tuple(drawn))
 
     def _end_game(self) -> None:
         self.results = (*self.results, tuple(len(p) for p in self.penalty))
         self._legal = None
-        if len(self.results) >= int(self.game.options["games"]):
+        if len(self.results) >= self.game.num_games:
             self.current = None
             return
         # A match goes on: the next game is started by the next seat clockwise.
