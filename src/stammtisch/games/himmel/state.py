@@ -6,8 +6,8 @@ dealing the next game) happens inside ``apply``, driven by the state's own RNG.
 
 Storage is flat and cheap to clone: the draw pile is a tuple shared by clones and a count
 of the cards still in it (drawing lowers the count; the next card drawn is the last one
-counted); hands (kept sorted), targets, piles and penalty piles are tuples that are
-replaced, never mutated, so clones share them. Knowledge is a snapshot of facts plus the
+counted); hands (kept sorted) and penalty piles are tuples that are replaced, never
+mutated, so clones share them; the targets and the piles are pairs of such tuples. Knowledge is a snapshot of facts plus the
 chain of events since (see ``knowledge.py``), worked out only when asked for.
 """
 
@@ -56,6 +56,7 @@ PLAY_A = tuple(p[0] for p in PLAYS)  # PLAY_A[c]: play c on pile A
 PLAY_B = tuple(p[1] for p in PLAYS)
 RAISE_A, RAISE_B = RAISES
 
+Pair = tuple[tuple[int, ...], tuple[int, ...]]  # one tuple of cards per pile (A, B)
 # (seat, action, stolen card or None)
 Last = tuple[int, Action, int | None]
 
@@ -92,8 +93,8 @@ class HimmelState(State[Action]):
         self._deck: tuple[int, ...] = ()  # the draw pile is _deck[:_dn]
         self._dn = 0  # cards in the draw pile; the next card drawn is _deck[_dn - 1]
         self.hands: list[tuple[int, ...]] = [() for _ in range(self.n)]  # sorted
-        self.targets: list[tuple[int, ...]] = [(), ()]  # per pile, bottom first; last = target
-        self.piles: list[tuple[int, ...]] = [(), ()]  # number cards laid, bottom first
+        self.targets: Pair = ((), ())  # per pile, bottom first; the last is the target
+        self.piles: Pair = ((), ())  # number cards laid, bottom first
         self.penalty: list[tuple[int, ...]] = [() for _ in range(self.n)]  # Misthaufen
         self.marker = 0  # the pile to be taken (0 = A, 1 = B)
         self.direction = 1  # +1 clockwise, -1 counter-clockwise
@@ -147,8 +148,8 @@ class HimmelState(State[Action]):
         s._deck = self._deck
         s._dn = self._dn
         s.hands = self.hands[:]
-        s.targets = self.targets[:]
-        s.piles = self.piles[:]
+        s.targets = self.targets
+        s.piles = self.piles
         s.penalty = self.penalty[:]
         s.marker = self.marker
         s.direction = self.direction
@@ -168,17 +169,17 @@ class HimmelState(State[Action]):
         return parse_action(text)
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return self._legal
-
-    def _generate(self) -> list[Action]:
+        acts = self._legal
+        if acts is not None:
+            return acts
         seat = self.current
         if seat is None:
-            return []
+            acts = self._legal = []
+            return acts
         hand = self.hands[seat]
         if not hand:
-            return [TAKE_BARE]  # HAZ-8
+            acts = self._legal = [TAKE_BARE]  # HAZ-8
+            return acts
         if hand[-1] > NUM_NUMBERS:  # hands are sorted: specials come last
             k = bisect_left(hand, TURN)
             numbers = hand[:k]
@@ -192,7 +193,7 @@ class HimmelState(State[Action]):
         p0, p1 = self.piles
         lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
         lo1 = p1[-1] if p1 else 0
-        acts: list[Action] = []
+        acts = []
         for c in numbers:
             if lo0 < c < t0:
                 acts.append(PLAY_A[c])
@@ -214,6 +215,7 @@ class HimmelState(State[Action]):
             acts.extend(map(TAKES.__getitem__, numbers))
         else:
             acts.append(TAKE_BARE)
+        self._legal = acts
         return acts
 
     # --- rules ----------------------------------------------------------------------------
@@ -233,8 +235,8 @@ class HimmelState(State[Action]):
             hand = hands[seat]
             i = hand.index(card)
             hands[seat] = hand[:i] + hand[i + 1 :]
-            piles = self.piles
-            piles[action.pile] += (card,)
+            pa, pb = self.piles
+            self.piles = (pa, (*pb, card)) if action.pile else ((*pa, card), pb)
             self._kev = (self._kev, LEAVE, seat, card)
         elif isinstance(action, Steal):
             hands[seat] = _without(hands[seat], STEAL)
@@ -245,7 +247,9 @@ class HimmelState(State[Action]):
             hands[seat] = _without(_without(hands[seat], RAISE), action.card)
             self.penalty[seat] += (RAISE,)
             # HAZ-5: the old target stays in the pile, under the new one.
-            self.targets[action.pile] += (action.card,)
+            ta, tb = self.targets
+            up = action.card
+            self.targets = (ta, (*tb, up)) if action.pile else ((*ta, up), tb)
             self._kev = ((self._kev, LEAVE, seat, RAISE), LEAVE, seat, action.card)
         else:  # Turn
             hands[seat] = _without(hands[seat], TURN)
@@ -297,26 +301,32 @@ class HimmelState(State[Action]):
     def _take(self, seat: int, target: int | None) -> bool:
         """HAZ-7; ``False`` when the game ends with this take."""
         p = self.marker
-        targets = self.targets
-        piles = self.piles
-        self.penalty[seat] += targets[p] + piles[p]
-        targets[p] = ()
-        piles[p] = ()
-        if not self._dn:
-            return False  # the draw pile was empty: the game ends at once
-        self.marker = 1 - p
-        if target is not None:
-            hand = self.hands[seat]
-            i = hand.index(target)
-            self.hands[seat] = hand[:i] + hand[i + 1 :]
-            targets[p] = (target,)
-            self._kev = (self._kev, LEAVE, seat, target)
+        ta, tb = self.targets
+        pa, pb = self.piles
+        if p:
+            self.penalty[seat] += tb + pb
+            self.piles = (pa, ())
         else:
-            found = self._reveal_numbers(1)
-            if not found:
-                return False  # only special cards were left
-            targets[p] = (found[0],)
-        return True
+            self.penalty[seat] += ta + pa
+            self.piles = ((), pb)
+        new: tuple[int, ...] = ()
+        going_on = self._dn > 0  # with an empty draw pile the game ends at once
+        if going_on:
+            self.marker = 1 - p
+            if target is not None:
+                hand = self.hands[seat]
+                i = hand.index(target)
+                self.hands[seat] = hand[:i] + hand[i + 1 :]
+                new = (target,)
+                self._kev = (self._kev, LEAVE, seat, target)
+            else:
+                found = self._reveal_numbers(1)
+                if found:
+                    new = (found[0],)
+                else:
+                    going_on = False  # only special cards were left
+        self.targets = (ta, new) if p else (new, tb)
+        return going_on
 
     def _reveal_numbers(self, count: int) -> list[int]:
         """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
@@ -362,8 +372,8 @@ class HimmelState(State[Action]):
         self._kev = None
         found = self._reveal_numbers(2)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
-        self.targets = [(found[0],), (found[1],)]
-        self.piles = [(), ()]
+        self.targets = ((found[0],), (found[1],))
+        self.piles = ((), ())
         self.penalty = [() for _ in range(self.n)]
         self.marker = 0
         self.direction = 1

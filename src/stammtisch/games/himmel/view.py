@@ -109,8 +109,9 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         s.current = view["current_player"]
         s.direction = int(view["direction"])
         s.marker = PILE_NAMES.index(view["marker"])
-        s.targets = [tuple(parse_cards(p["targets"])) for p in view["piles"]]
-        s.piles = [tuple(parse_cards(p["cards"])) for p in view["piles"]]
+        pile_a, pile_b = view["piles"]
+        s.targets = (tuple(parse_cards(pile_a["targets"])), tuple(parse_cards(pile_b["targets"])))
+        s.piles = (tuple(parse_cards(pile_a["cards"])), tuple(parse_cards(pile_b["cards"])))
         s.penalty = [tuple(parse_cards(p)) for p in view["penalty"]]
         s.results = tuple(tuple(int(x) for x in r) for r in view["results"])
         s.revealed = tuple(parse_cards(view["revealed"]))
