@@ -47,6 +47,7 @@ from stammtisch.games.himmel.cards import (
 )
 from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE
 from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
+from stammtisch.games.himmel.shuffle import shuffle
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
@@ -345,7 +346,7 @@ class HimmelState(State[Action]):
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
             rest = [*deck[:dn], *specials]
-            self._draw_rng().shuffle(rest)
+            shuffle(self._draw_rng(), rest)
             self.deck = rest
             self._kev = (self._kev, BACK, None, tuple(specials))
         else:
@@ -365,9 +366,13 @@ class HimmelState(State[Action]):
     def deal(self, start: int) -> None:
         """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
         deck = list(FULL_DECK)
-        self._draw_rng().shuffle(deck)
-        self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
-        self.deck = deck
+        shuffle(self._draw_rng(), deck)
+        # Cards are drawn from the end: seat 0 gets the last five, seat 1 the five before...
+        top = len(deck)
+        self.hands = [
+            tuple(sorted(deck[top - HAND_SIZE * (s + 1) : top - HAND_SIZE * s])) for s in range(self.n)
+        ]
+        self.deck = deck[: top - HAND_SIZE * self.n]
         self._kbase = ((),) * self.n
         self._kev = None
         found = self._reveal_numbers(2)
