@@ -13,7 +13,6 @@ chain of events since (see ``knowledge.py``), worked out only when asked for.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -181,39 +180,43 @@ class HimmelState(State[Action]):
         if not hand:
             acts = self._legal = [TAKE_BARE]  # HAZ-8
             return acts
-        if hand[-1] > NUM_NUMBERS:  # hands are sorted: specials come last
-            k = bisect_left(hand, TURN)
-            numbers = hand[:k]
-            specials = hand[k:]
-        else:
-            numbers = hand
-            specials = ()
         ta, tb = self.targets
         t0 = ta[-1]
         t1 = tb[-1]
         p0, p1 = self.piles
         lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
         lo1 = p1[-1] if p1 else 0
+        # Plain loops: they beat map() and comprehensions on five cards.
         acts = []
-        for c in numbers:
+        takes = []
+        for c in hand:
+            if c > NUM_NUMBERS:
+                break  # hands are sorted: the special cards come last
             if lo0 < c < t0:
                 acts.append(PLAY_A[c])
             if lo1 < c < t1:
                 acts.append(PLAY_B[c])
-        if specials:
-            if TURN in specials:
+            takes.append(TAKES[c])
+        if hand[-1] > NUM_NUMBERS:
+            if TURN in hand:
                 acts.append(TURN_ACTION)
-            if STEAL in specials:
+            if STEAL in hand:
                 # HAZ-5: only an opponent with at least one hand card can be robbed.
                 hands = self.hands
-                acts += [STEALS[v] for v in range(self.n) if v != seat and hands[v]]
-            if RAISE in specials:
-                acts.extend(map(RAISE_A.__getitem__, numbers[bisect_right(numbers, t0) :]))
-                acts.extend(map(RAISE_B.__getitem__, numbers[bisect_right(numbers, t1) :]))
+                for v in range(self.n):
+                    if v != seat and hands[v]:
+                        acts.append(STEALS[v])
+            if hand[-1] == RAISE:  # the highest card
+                for c in hand:
+                    if c > t0 and c <= NUM_NUMBERS:
+                        acts.append(RAISE_A[c])
+                for c in hand:
+                    if c > t1 and c <= NUM_NUMBERS:
+                        acts.append(RAISE_B[c])
         # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
         # unless the draw pile is empty (the game ends) or the hand has no number card.
-        if numbers and self._dn:
-            acts.extend(map(TAKES.__getitem__, numbers))
+        if takes and self._dn:
+            acts += takes
         else:
             acts.append(TAKE_BARE)
         self._legal = acts
@@ -226,16 +229,18 @@ class HimmelState(State[Action]):
         hands = self.hands
         self.revealed = ()
         stolen: int | None = None
+        # ``h``: the mover's hand after the action, as a list, refilled below.
         if isinstance(action, Take):
-            if not self._take(seat, action.target):
+            taken = self._take(seat, action.target)
+            if taken is None:
                 self.last = (seat, action, None)
                 self._end_game()
                 return
+            h = taken
         elif isinstance(action, Play):
             card = action.card
-            hand = hands[seat]
-            i = hand.index(card)
-            hands[seat] = hand[:i] + hand[i + 1 :]
+            h = list(hands[seat])
+            h.remove(card)
             pa, pb = self.piles
             self.piles = (pa, (*pb, card)) if action.pile else ((*pa, card), pb)
             self._kev = (self._kev, LEAVE, seat, card)
@@ -244,38 +249,43 @@ class HimmelState(State[Action]):
             self.penalty[seat] += (STEAL,)
             self._kev = (self._kev, LEAVE, seat, STEAL)
             stolen = self._steal(seat, action.victim)
+            h = list(hands[seat])
         elif isinstance(action, Raise):
-            hands[seat] = _without(_without(hands[seat], RAISE), action.card)
+            h = list(hands[seat])
+            h.remove(RAISE)
+            h.remove(action.card)
             self.penalty[seat] += (RAISE,)
             # HAZ-5: the old target stays in the pile, under the new one.
             ta, tb = self.targets
             up = action.card
             self.targets = (ta, (*tb, up)) if action.pile else ((*ta, up), tb)
-            self._kev = ((self._kev, LEAVE, seat, RAISE), LEAVE, seat, action.card)
+            self._kev = ((self._kev, LEAVE, seat, RAISE), LEAVE, seat, up)
         else:  # Turn
-            hands[seat] = _without(hands[seat], TURN)
+            h = list(hands[seat])
+            h.remove(TURN)
             self.penalty[seat] += (TURN,)
             self.direction = -self.direction
             self._kev = (self._kev, LEAVE, seat, TURN)
         self.last = (seat, action, stolen)
         # HAZ-6: refill the hand as far as the draw pile goes.
-        hand = hands[seat]
         dn = self._dn
-        k = HAND_SIZE - len(hand)
+        k = HAND_SIZE - len(h)
         if k > dn:
             k = dn
         if k == 1:  # the common case: one card played, one drawn
             dn -= 1
             card = self._deck[dn]
             self._dn = dn
-            i = bisect_left(hand, card)
-            hands[seat] = (*hand[:i], card, *hand[i:])
+            h.append(card)
+            h.sort()
             self._kev = (self._kev, DRAW1, seat, card)
         elif k > 0:
             drawn = self._deck[dn - k : dn]
             self._dn = dn - k
-            hands[seat] = tuple(sorted(hand + drawn))
+            h += drawn
+            h.sort()
             self._kev = (self._kev, DRAW, seat, drawn)
+        hands[seat] = tuple(h)
         self.current = (seat + self.direction) % self.n
 
     def _draw_rng(self) -> Rng:
@@ -299,8 +309,9 @@ class HimmelState(State[Action]):
         hands[victim] = vhand
         return card
 
-    def _take(self, seat: int, target: int | None) -> bool:
-        """HAZ-7; ``False`` when the game ends with this take."""
+    def _take(self, seat: int, target: int | None) -> list[int] | None:
+        """HAZ-7: the taker's hand after taking (not yet refilled); ``None`` when the game
+        ends with this take."""
         p = self.marker
         ta, tb = self.targets
         pa, pb = self.piles
@@ -311,13 +322,12 @@ class HimmelState(State[Action]):
             self.penalty[seat] += ta + pa
             self.piles = ((), pb)
         new: tuple[int, ...] = ()
-        going_on = self._dn > 0  # with an empty draw pile the game ends at once
-        if going_on:
+        h: list[int] | None = None
+        if self._dn:  # with an empty draw pile the game ends at once
             self.marker = 1 - p
+            h = list(self.hands[seat])
             if target is not None:
-                hand = self.hands[seat]
-                i = hand.index(target)
-                self.hands[seat] = hand[:i] + hand[i + 1 :]
+                h.remove(target)
                 new = (target,)
                 self._kev = (self._kev, LEAVE, seat, target)
             else:
@@ -325,9 +335,9 @@ class HimmelState(State[Action]):
                 if found:
                     new = (found[0],)
                 else:
-                    going_on = False  # only special cards were left
+                    h = None  # only special cards were left
         self.targets = (ta, new) if p else (new, tb)
-        return going_on
+        return h
 
     def _reveal_numbers(self, count: int) -> list[int]:
         """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
