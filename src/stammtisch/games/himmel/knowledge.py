@@ -34,8 +34,10 @@ DECK = 1 << 6  # seats use bits 0..5
 Fact = tuple[int, int]
 Facts = tuple[Fact, ...]
 
-# An event is ``(previous event or None, kind, a, b)``: a chain shared by cloned states.
+# An event is ``(previous event, kind, a, b)``: a chain shared by cloned states. It starts
+# with a KNOWN event, ``(None, KNOWN, facts per seat, None)``, the snapshot it builds on.
 Event = tuple[Any, ...]
+KNOWN = -1
 LEAVE = 0  # (a, b) = (holder, card): ``card`` left ``holder``'s hand face up
 DRAW1 = 1  # (a, b) = (seat, card): ``seat`` drew ``card`` from the draw pile
 DRAW = 2  # (a, b) = (seat, cards): ``seat`` drew ``cards`` from the draw pile
@@ -102,13 +104,18 @@ def match(needs: Sequence[int], slots: Sequence[int]) -> list[int] | None:
     return result
 
 
-def replay(known: Sequence[Facts], n: int, last: Event | None) -> tuple[Facts, ...]:
+def known_event(known: tuple[Facts, ...]) -> Event:
+    """The start of an event chain: every seat's facts as they are."""
+    return (None, KNOWN, known, None)
+
+
+def replay(n: int, last: Event) -> tuple[Facts, ...]:
     """The facts of every seat after the chain of events ending with ``last``."""
     events: list[Event] = []
-    while last is not None:
+    while last[1] != KNOWN:
         events.append(last)
         last = last[0]
-    out = list(known)
+    out = list(last[2])
     for _, kind, a, b in reversed(events):
         if kind == LEAVE:
             _leave(out, n, a, b)

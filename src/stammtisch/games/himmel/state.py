@@ -7,8 +7,8 @@ dealing the next game) happens inside ``apply``, driven by the state's own RNG.
 Storage is flat and cheap to clone: the draw pile is a tuple shared by clones and a count
 of the cards still in it (drawing lowers the count; the next card drawn is the last one
 counted); hands (kept sorted) and penalty piles are tuples that are replaced, never
-mutated, so clones share them; the targets and the piles are pairs of such tuples. Knowledge is a snapshot of facts plus the
-chain of events since (see ``knowledge.py``), worked out only when asked for.
+mutated, so clones share them; the targets and the piles are pairs of such tuples. Knowledge is a chain of events starting
+from a snapshot of facts (see ``knowledge.py``), worked out only when asked for.
 """
 
 from __future__ import annotations
@@ -67,7 +67,6 @@ class HimmelState(State[Action]):
     __slots__ = (
         "_deck",
         "_dn",
-        "_kbase",
         "_kev",
         "_legal",
         "current",
@@ -102,8 +101,7 @@ class HimmelState(State[Action]):
         self.start = 0  # who started this game
         self.game_no = 0
         self.results: tuple[tuple[int, ...], ...] = ()  # penalties of finished games
-        self._kbase: tuple[kn.Facts, ...] = ((),) * self.n  # facts per seat before _kev
-        self._kev: kn.Event | None = None  # the latest knowledge event not in _kbase
+        self._kev: kn.Event = kn.known_event(((),) * self.n)  # the latest knowledge event
         self.last: Last | None = None
         self.revealed: tuple[int, ...] = ()  # cards turned up by the latest search
         self.rng = Rng(0)
@@ -131,15 +129,14 @@ class HimmelState(State[Action]):
     @property
     def known(self) -> list[kn.Facts]:
         """Per seat, its facts about where hidden cards are (a fresh list)."""
-        if self._kev is not None:
-            self._kbase = kn.replay(self._kbase, self.n, self._kev)
-            self._kev = None
-        return list(self._kbase)
+        ev = self._kev
+        if ev[1] != kn.KNOWN:
+            ev = self._kev = kn.known_event(kn.replay(self.n, ev))
+        return list(ev[2])
 
     @known.setter
     def known(self, facts: list[kn.Facts]) -> None:
-        self._kbase = tuple(facts)
-        self._kev = None
+        self._kev = kn.known_event(tuple(facts))
 
     def clone(self) -> HimmelState:
         s = HimmelState.__new__(HimmelState)
@@ -157,7 +154,6 @@ class HimmelState(State[Action]):
         s.start = self.start
         s.game_no = self.game_no
         s.results = self.results
-        s._kbase = self._kbase
         s._kev = self._kev
         s.last = self.last
         s.revealed = self.revealed
@@ -383,8 +379,7 @@ class HimmelState(State[Action]):
             tuple(sorted(deck[top - HAND_SIZE * (s + 1) : top - HAND_SIZE * s])) for s in range(self.n)
         ]
         self.deck = deck[: top - HAND_SIZE * self.n]
-        self._kbase = ((),) * self.n
-        self._kev = None
+        self._kev = kn.known_event(((),) * self.n)
         found = self._reveal_numbers(2)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
         self.targets = ((found[0],), (found[1],))
