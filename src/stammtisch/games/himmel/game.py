@@ -87,6 +87,7 @@ class HimmelGame(Game[HimmelState]):
                 value=self.options["start"],
                 allowed=f"-1..{self.num_players - 1}",
             )
+        self.num_games = int(self.options["games"])  # read once per game played
 
     def new_game(self, seed: int) -> HimmelState:
         s = HimmelState(self)

@@ -15,16 +15,34 @@ Each seat keeps a tuple of *facts* ``(card, holders)``: "a copy of ``card`` lies
 
 A seat never holds a fact about its own hand (it sees that). :func:`match` checks facts
 against real positions (invariants) and places cards when sampling a state.
+
+The rules do not update the facts as they play: they only record what happened as an
+:data:`Event` (see :func:`replay`). The facts are worked out from those events when somebody
+asks for them (a view, ``to_json``, the invariants), so a random playout that never looks
+pays almost nothing for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from stammtisch.games.himmel.cards import NUM_NUMBERS
 
 DECK = 1 << 6  # seats use bits 0..5
 
 Fact = tuple[int, int]
 Facts = tuple[Fact, ...]
+
+# An event is ``(previous event, kind, a, b)``: a chain shared by cloned states. It starts
+# with a KNOWN event, ``(None, KNOWN, facts per seat, None)``, the snapshot it builds on.
+Event = tuple[Any, ...]
+KNOWN = -1
+LEAVE = 0  # (a, b) = (holder, card): ``card`` left ``holder``'s hand face up
+DRAW1 = 1  # (a, b) = (seat, card): ``seat`` drew ``card`` from the draw pile
+DRAW = 2  # (a, b) = (seat, cards): ``seat`` drew ``cards`` from the draw pile
+STEAL = 3  # (a, b) = (thief, (victim, card)): the thief took ``card`` from the victim
+BACK = 4  # (a, b) = (None, specials): revealed special cards went back into the draw pile
 
 
 def seat_bits(mask: int) -> list[int]:
@@ -84,3 +102,83 @@ def match(needs: Sequence[int], slots: Sequence[int]) -> list[int] | None:
         if i >= 0:
             result[i] = j
     return result
+
+
+def known_event(known: tuple[Facts, ...]) -> Event:
+    """The start of an event chain: every seat's facts as they are."""
+    return (None, KNOWN, known, None)
+
+
+def replay(n: int, last: Event) -> tuple[Facts, ...]:
+    """The facts of every seat after the chain of events ending with ``last``."""
+    events: list[Event] = []
+    while last[1] != KNOWN:
+        events.append(last)
+        last = last[0]
+    out = list(last[2])
+    for _, kind, a, b in reversed(events):
+        if kind == LEAVE:
+            _leave(out, n, a, b)
+        elif kind == DRAW1:
+            _draw(out, n, a, (b,))
+        elif kind == DRAW:
+            _draw(out, n, a, b)
+        elif kind == STEAL:
+            _steal(out, n, a, b[0], b[1])
+        else:
+            _back_to_deck(out, n, b)
+    return tuple(out)
+
+
+def _vacuous(n: int, seat: int) -> int:
+    return ((1 << n) - 1) & ~(1 << seat) | DECK
+
+
+def _leave(known: list[Facts], n: int, holder: int, card: int) -> None:
+    bit = 1 << holder
+    for o in range(n):
+        facts = known[o]
+        if facts and o != holder:
+            if card > NUM_NUMBERS:
+                known[o] = drop_specific(facts, card, bit)
+            elif any(f[0] == card for f in facts):
+                known[o] = tuple(f for f in facts if f[0] != card)
+
+
+def _draw(known: list[Facts], n: int, seat: int, drawn: Sequence[int]) -> None:
+    bit = 1 << seat
+    for o in range(n):
+        facts = known[o]
+        if not facts:
+            continue
+        if o == seat:
+            for c in drawn:
+                if c > NUM_NUMBERS:
+                    facts = drop_specific(facts, c, DECK)
+            known[o] = facts
+        else:
+            known[o] = widen(facts, DECK, bit, _vacuous(n, o))
+
+
+def _steal(known: list[Facts], n: int, thief: int, victim: int, card: int) -> None:
+    vbit = 1 << victim
+    tbit = 1 << thief
+    for o in range(n):
+        facts = known[o]
+        if o == thief:
+            if card <= NUM_NUMBERS:
+                known[o] = tuple(f for f in facts if f[0] != card)
+            else:
+                known[o] = drop_specific(facts, card, vbit)
+        elif o == victim:
+            known[o] = (*facts, (card, tbit))  # seen by the two of them only (HAZ-5)
+        elif facts:
+            known[o] = widen(facts, vbit, tbit, _vacuous(n, o))
+
+
+def _back_to_deck(known: list[Facts], n: int, specials: Sequence[int]) -> None:
+    for o in range(n):
+        facts = known[o]
+        for c in specials:
+            facts = drop_specific(facts, c, DECK)
+        known[o] = facts + tuple((c, DECK) for c in specials)

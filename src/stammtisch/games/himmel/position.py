@@ -101,8 +101,8 @@ def read_position(game: HimmelGame, data: Mapping[str, Any]) -> HimmelState:
         if len(piles) != 2:
             raise PositionError(reason="there are exactly two piles, A and B")
         a, b = _pile(piles[0]), _pile(piles[1])
-        s.targets = [a[0], b[0]]
-        s.piles = [a[1], b[1]]
+        s.targets = (a[0], b[0])
+        s.piles = (a[1], b[1])
         penalty = [parse_cards(p) for p in data.get("penalty", [[]] * n)]
         cur = data.get("current", 0)
         s.current = None if cur is None else int(cur)

@@ -4,14 +4,15 @@ The state covers a whole match of ``games`` games. Everything between two player
 decisions (refilling, the victim's redraw, searching the draw pile for a target, scoring,
 dealing the next game) happens inside ``apply``, driven by the state's own RNG.
 
-Storage is flat and cheap to clone: the draw pile is a list (the next card drawn is its
-last one); hands (kept sorted), targets, piles, penalty piles and knowledge are tuples that
-are replaced, never mutated, so clones share them.
+Storage is flat and cheap to clone: the draw pile is a tuple shared by clones and a count
+of the cards still in it (drawing lowers the count; the next card drawn is the last one
+counted); hands (kept sorted) and penalty piles are tuples that are replaced, never
+mutated, so clones share them; the targets and the piles are pairs of such tuples. Knowledge is a chain of events starting
+from a snapshot of facts (see ``knowledge.py``), worked out only when asked for.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -43,26 +44,36 @@ from stammtisch.games.himmel.cards import (
     TURN,
     card_text,
 )
+from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE
+from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
+from stammtisch.games.himmel.shuffle import shuffle
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
 
 SORTED_DECK = sorted(FULL_DECK)
+PLAY_A = tuple(p[0] for p in PLAYS)  # PLAY_A[c]: play c on pile A
+PLAY_B = tuple(p[1] for p in PLAYS)
+RAISE_A, RAISE_B = RAISES
 
+Pair = tuple[tuple[int, ...], tuple[int, ...]]  # one tuple of cards per pile (A, B)
 # (seat, action, stolen card or None)
 Last = tuple[int, Action, int | None]
 
 
 class HimmelState(State[Action]):
+    game: HimmelGame
+
     __slots__ = (
+        "_deck",
+        "_dn",
+        "_kev",
         "_legal",
         "current",
-        "deck",
         "direction",
         "game",
         "game_no",
         "hands",
-        "known",
         "last",
         "marker",
         "n",
@@ -78,10 +89,11 @@ class HimmelState(State[Action]):
     def __init__(self, game: HimmelGame) -> None:
         self.game = game
         self.n: int = game.num_players
-        self.deck: list[int] = []  # draw pile; the next card drawn is the last one
+        self._deck: tuple[int, ...] = ()  # the draw pile is _deck[:_dn]
+        self._dn = 0  # cards in the draw pile; the next card drawn is _deck[_dn - 1]
         self.hands: list[tuple[int, ...]] = [() for _ in range(self.n)]  # sorted
-        self.targets: list[tuple[int, ...]] = [(), ()]  # per pile, bottom first; last = target
-        self.piles: list[tuple[int, ...]] = [(), ()]  # number cards laid, bottom first
+        self.targets: Pair = ((), ())  # per pile, bottom first; the last is the target
+        self.piles: Pair = ((), ())  # number cards laid, bottom first
         self.penalty: list[tuple[int, ...]] = [() for _ in range(self.n)]  # Misthaufen
         self.marker = 0  # the pile to be taken (0 = A, 1 = B)
         self.direction = 1  # +1 clockwise, -1 counter-clockwise
@@ -89,7 +101,7 @@ class HimmelState(State[Action]):
         self.start = 0  # who started this game
         self.game_no = 0
         self.results: tuple[tuple[int, ...], ...] = ()  # penalties of finished games
-        self.known: list[kn.Facts] = [() for _ in range(self.n)]
+        self._kev: kn.Event = kn.known_event(((),) * self.n)  # the latest knowledge event
         self.last: Last | None = None
         self.revealed: tuple[int, ...] = ()  # cards turned up by the latest search
         self.rng = Rng(0)
@@ -100,14 +112,41 @@ class HimmelState(State[Action]):
     def current_player(self) -> int | None:
         return self.current
 
+    @property
+    def is_terminal(self) -> bool:
+        return self.current is None
+
+    @property
+    def deck(self) -> list[int]:
+        """The draw pile, a fresh list; the next card drawn is the last one."""
+        return list(self._deck[: self._dn])
+
+    @deck.setter
+    def deck(self, cards: list[int]) -> None:
+        self._deck = tuple(cards)
+        self._dn = len(self._deck)
+
+    @property
+    def known(self) -> list[kn.Facts]:
+        """Per seat, its facts about where hidden cards are (a fresh list)."""
+        ev = self._kev
+        if ev[1] != kn.KNOWN:
+            ev = self._kev = kn.known_event(kn.replay(self.n, ev))
+        return list(ev[2])
+
+    @known.setter
+    def known(self, facts: list[kn.Facts]) -> None:
+        self._kev = kn.known_event(tuple(facts))
+
     def clone(self) -> HimmelState:
         s = HimmelState.__new__(HimmelState)
         s.game = self.game
         s.n = self.n
-        s.deck = self.deck[:]
+        s._deck = self._deck
+        s._dn = self._dn
         s.hands = self.hands[:]
-        s.targets = self.targets[:]
-        s.piles = self.piles[:]
+        s.targets = self.targets
+        s.piles = self.piles
         s.penalty = self.penalty[:]
         s.marker = self.marker
         s.direction = self.direction
@@ -115,7 +154,7 @@ class HimmelState(State[Action]):
         s.start = self.start
         s.game_no = self.game_no
         s.results = self.results
-        s.known = self.known[:]
+        s._kev = self._kev
         s.last = self.last
         s.revealed = self.revealed
         s.rng = self.rng  # copied before the first draw (see _draw_rng)
@@ -126,47 +165,57 @@ class HimmelState(State[Action]):
         return parse_action(text)
 
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return self._legal
-
-    def _generate(self) -> list[Action]:
+        acts = self._legal
+        if acts is not None:
+            return acts
         seat = self.current
         if seat is None:
-            return []
+            acts = self._legal = []
+            return acts
         hand = self.hands[seat]
         if not hand:
-            return [TAKE_BARE]  # HAZ-8
-        has_special = hand[-1] > NUM_NUMBERS  # hands are sorted: specials come last
-        numbers = [c for c in hand if c <= NUM_NUMBERS] if has_special else hand
-        acts: list[Action] = []
-        t0 = self.targets[0][-1]
-        t1 = self.targets[1][-1]
-        p0 = self.piles[0]
-        p1 = self.piles[1]
+            acts = self._legal = [TAKE_BARE]  # HAZ-8
+            return acts
+        ta, tb = self.targets
+        t0 = ta[-1]
+        t1 = tb[-1]
+        p0, p1 = self.piles
         lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
         lo1 = p1[-1] if p1 else 0
-        for c in numbers:
+        # Plain loops: they beat map() and comprehensions on five cards.
+        acts = []
+        takes = []
+        for c in hand:
+            if c > NUM_NUMBERS:
+                break  # hands are sorted: the special cards come last
             if lo0 < c < t0:
-                acts.append(PLAYS[c][0])
+                acts.append(PLAY_A[c])
             if lo1 < c < t1:
-                acts.append(PLAYS[c][1])
-        if has_special:
+                acts.append(PLAY_B[c])
+            takes.append(TAKES[c])
+        if hand[-1] > NUM_NUMBERS:
             if TURN in hand:
                 acts.append(TURN_ACTION)
             if STEAL in hand:
                 # HAZ-5: only an opponent with at least one hand card can be robbed.
                 hands = self.hands
-                acts += [STEALS[v] for v in range(self.n) if v != seat and hands[v]]
-            if RAISE in hand:
-                acts += [RAISES[0][c] for c in numbers if c > t0]
-                acts += [RAISES[1][c] for c in numbers if c > t1]
+                for v in range(self.n):
+                    if v != seat and hands[v]:
+                        acts.append(STEALS[v])
+            if hand[-1] == RAISE:  # the highest card
+                for c in hand:
+                    if c > t0 and c <= NUM_NUMBERS:
+                        acts.append(RAISE_A[c])
+                for c in hand:
+                    if c > t1 and c <= NUM_NUMBERS:
+                        acts.append(RAISE_B[c])
         # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
         # unless the draw pile is empty (the game ends) or the hand has no number card.
-        if self.deck and numbers:
-            acts += [TAKES[c] for c in numbers]
+        if takes and self._dn:
+            acts += takes
         else:
             acts.append(TAKE_BARE)
+        self._legal = acts
         return acts
 
     # --- rules ----------------------------------------------------------------------------
@@ -176,39 +225,63 @@ class HimmelState(State[Action]):
         hands = self.hands
         self.revealed = ()
         stolen: int | None = None
-        if isinstance(action, Play):
-            card = action.card
-            hands[seat] = _without(hands[seat], card)
-            self.piles[action.pile] = (*self.piles[action.pile], card)
-            if any(self.known):
-                self._k_leave(seat, card)
-        elif isinstance(action, Take):
-            if not self._take(seat, action.target):
+        # ``h``: the mover's hand after the action, as a list, refilled below.
+        if isinstance(action, Take):
+            taken = self._take(seat, action.target)
+            if taken is None:
                 self.last = (seat, action, None)
                 self._end_game()
                 return
+            h = taken
+        elif isinstance(action, Play):
+            card = action.card
+            h = list(hands[seat])
+            h.remove(card)
+            pa, pb = self.piles
+            self.piles = (pa, (*pb, card)) if action.pile else ((*pa, card), pb)
+            self._kev = (self._kev, LEAVE, seat, card)
         elif isinstance(action, Steal):
             hands[seat] = _without(hands[seat], STEAL)
-            self.penalty[seat] = (*self.penalty[seat], STEAL)
-            if any(self.known):
-                self._k_leave(seat, STEAL)
+            self.penalty[seat] += (STEAL,)
+            self._kev = (self._kev, LEAVE, seat, STEAL)
             stolen = self._steal(seat, action.victim)
+            h = list(hands[seat])
         elif isinstance(action, Raise):
-            hands[seat] = _without(_without(hands[seat], RAISE), action.card)
-            self.penalty[seat] = (*self.penalty[seat], RAISE)
+            h = list(hands[seat])
+            h.remove(RAISE)
+            h.remove(action.card)
+            self.penalty[seat] += (RAISE,)
             # HAZ-5: the old target stays in the pile, under the new one.
-            self.targets[action.pile] = (*self.targets[action.pile], action.card)
-            if any(self.known):
-                self._k_leave(seat, RAISE)
-                self._k_leave(seat, action.card)
+            ta, tb = self.targets
+            up = action.card
+            self.targets = (ta, (*tb, up)) if action.pile else ((*ta, up), tb)
+            self._kev = ((self._kev, LEAVE, seat, RAISE), LEAVE, seat, up)
         else:  # Turn
-            hands[seat] = _without(hands[seat], TURN)
-            self.penalty[seat] = (*self.penalty[seat], TURN)
+            h = list(hands[seat])
+            h.remove(TURN)
+            self.penalty[seat] += (TURN,)
             self.direction = -self.direction
-            if any(self.known):
-                self._k_leave(seat, TURN)
+            self._kev = (self._kev, LEAVE, seat, TURN)
         self.last = (seat, action, stolen)
-        self._refill(seat)  # HAZ-6
+        # HAZ-6: refill the hand as far as the draw pile goes.
+        dn = self._dn
+        k = HAND_SIZE - len(h)
+        if k > dn:
+            k = dn
+        if k == 1:  # the common case: one card played, one drawn
+            dn -= 1
+            card = self._deck[dn]
+            self._dn = dn
+            h.append(card)
+            h.sort()
+            self._kev = (self._kev, DRAW1, seat, card)
+        elif k > 0:
+            drawn = self._deck[dn - k : dn]
+            self._dn = dn - k
+            h += drawn
+            h.sort()
+            self._kev = (self._kev, DRAW, seat, drawn)
+        hands[seat] = tuple(h)
         self.current = (seat + self.direction) % self.n
 
     def _draw_rng(self) -> Rng:
@@ -223,75 +296,73 @@ class HimmelState(State[Action]):
         card = vhand[self._draw_rng().randbelow(len(vhand))]
         vhand = _without(vhand, card)
         hands[thief] = tuple(sorted((*hands[thief], card)))
-        self._k_steal(thief, victim, card)
-        if self.deck:
-            drawn = self.deck.pop()
+        self._kev = (self._kev, STEAL_EVENT, thief, (victim, card))
+        if self._dn:
+            self._dn -= 1
+            drawn = self._deck[self._dn]
             vhand = tuple(sorted((*vhand, drawn)))
-            self._k_draw(victim, (drawn,))
+            self._kev = (self._kev, DRAW1, victim, drawn)
         hands[victim] = vhand
         return card
 
-    def _take(self, seat: int, target: int | None) -> bool:
-        """HAZ-7; ``False`` when the game ends with this take."""
+    def _take(self, seat: int, target: int | None) -> list[int] | None:
+        """HAZ-7: the taker's hand after taking (not yet refilled); ``None`` when the game
+        ends with this take."""
         p = self.marker
-        self.penalty[seat] = (*self.penalty[seat], *self.targets[p], *self.piles[p])
-        self.targets[p] = ()
-        self.piles[p] = ()
-        if not self.deck:
-            return False  # the draw pile was empty: the game ends at once
-        self.marker = 1 - p
-        if target is not None:
-            self.hands[seat] = _without(self.hands[seat], target)
-            self.targets[p] = (target,)
-            if any(self.known):
-                self._k_leave(seat, target)
+        ta, tb = self.targets
+        pa, pb = self.piles
+        if p:
+            self.penalty[seat] += tb + pb
+            self.piles = (pa, ())
         else:
-            found = self._reveal_numbers(1)
-            if not found:
-                return False  # only special cards were left
-            self.targets[p] = (found[0],)
-        return True
+            self.penalty[seat] += ta + pa
+            self.piles = ((), pb)
+        new: tuple[int, ...] = ()
+        h: list[int] | None = None
+        if self._dn:  # with an empty draw pile the game ends at once
+            self.marker = 1 - p
+            h = list(self.hands[seat])
+            if target is not None:
+                h.remove(target)
+                new = (target,)
+                self._kev = (self._kev, LEAVE, seat, target)
+            else:
+                found = self._reveal_numbers(1)
+                if found:
+                    new = (found[0],)
+                else:
+                    h = None  # only special cards were left
+        self.targets = (ta, new) if p else (new, tb)
+        return h
 
     def _reveal_numbers(self, count: int) -> list[int]:
         """Turn up cards until ``count`` number cards lie open or the draw pile runs out; the
         revealed specials go back into it, shuffled (HAZ-2 at setup, HAZ-7 when taking)."""
-        deck = self.deck
+        deck = self._deck
+        dn = self._dn
         revealed: list[int] = []
         found: list[int] = []
-        while deck and len(found) < count:
-            card = deck.pop()
+        while dn and len(found) < count:
+            dn -= 1
+            card = deck[dn]
             revealed.append(card)
             if card <= NUM_NUMBERS:
                 found.append(card)
         self.revealed = tuple(revealed)
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
-            deck.extend(specials)
-            self._draw_rng().shuffle(deck)
-            self._k_back_to_deck(specials)
+            rest = [*deck[:dn], *specials]
+            shuffle(self._draw_rng(), rest)
+            self.deck = rest
+            self._kev = (self._kev, BACK, None, tuple(specials))
+        else:
+            self._dn = dn
         return found
-
-    def _refill(self, seat: int) -> None:
-        hand = self.hands[seat]
-        deck = self.deck
-        k = min(HAND_SIZE - len(hand), len(deck))
-        if k == 1:  # the common case: one card played, one drawn
-            card = deck.pop()
-            i = bisect_left(hand, card)
-            self.hands[seat] = (*hand[:i], card, *hand[i:])
-            if any(self.known):
-                self._k_draw(seat, (card,))
-        elif k > 0:
-            drawn = deck[-k:]
-            del deck[-k:]
-            self.hands[seat] = tuple(sorted(hand + tuple(drawn)))
-            if any(self.known):
-                self._k_draw(seat, drawn)
 
     def _end_game(self) -> None:
         self.results = (*self.results, tuple(len(p) for p in self.penalty))
         self._legal = None
-        if len(self.results) >= int(self.game.options["games"]):
+        if len(self.results) >= self.game.num_games:
             self.current = None
             return
         # A match goes on: the next game is started by the next seat clockwise.
@@ -301,14 +372,18 @@ class HimmelState(State[Action]):
     def deal(self, start: int) -> None:
         """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
         deck = list(FULL_DECK)
-        self._draw_rng().shuffle(deck)
-        self.hands = [tuple(sorted(deck.pop() for _ in range(HAND_SIZE))) for _ in range(self.n)]
-        self.deck = deck
-        self.known = [() for _ in range(self.n)]
+        shuffle(self._draw_rng(), deck)
+        # Cards are drawn from the end: seat 0 gets the last five, seat 1 the five before...
+        top = len(deck)
+        self.hands = [
+            tuple(sorted(deck[top - HAND_SIZE * (s + 1) : top - HAND_SIZE * s])) for s in range(self.n)
+        ]
+        self.deck = deck[: top - HAND_SIZE * self.n]
+        self._kev = kn.known_event(((),) * self.n)
         found = self._reveal_numbers(2)
         # HAZ-2: the first revealed number is pile A's target and carries the marker.
-        self.targets = [(found[0],), (found[1],)]
-        self.piles = [(), ()]
+        self.targets = ((found[0],), (found[1],))
+        self.piles = ((), ())
         self.penalty = [() for _ in range(self.n)]
         self.marker = 0
         self.direction = 1
@@ -316,60 +391,6 @@ class HimmelState(State[Action]):
         self.current = start
         self.last = None
         self._legal = None
-
-    # --- knowledge (see knowledge.py) -----------------------------------------------------
-    def _vacuous(self, seat: int) -> int:
-        return ((1 << self.n) - 1) & ~(1 << seat) | kn.DECK
-
-    def _k_leave(self, holder: int, card: int) -> None:
-        """``card`` left ``holder``'s hand face up."""
-        known = self.known
-        bit = 1 << holder
-        for o in range(self.n):
-            facts = known[o]
-            if facts and o != holder:
-                if card > NUM_NUMBERS:
-                    known[o] = kn.drop_specific(facts, card, bit)
-                elif any(f[0] == card for f in facts):
-                    known[o] = tuple(f for f in facts if f[0] != card)
-
-    def _k_draw(self, seat: int, drawn: list[int] | tuple[int, ...]) -> None:
-        known = self.known
-        bit = 1 << seat
-        for o in range(self.n):
-            facts = known[o]
-            if not facts:
-                continue
-            if o == seat:
-                for c in drawn:
-                    if c > NUM_NUMBERS:
-                        facts = kn.drop_specific(facts, c, kn.DECK)
-                known[o] = facts
-            else:
-                known[o] = kn.widen(facts, kn.DECK, bit, self._vacuous(o))
-
-    def _k_steal(self, thief: int, victim: int, card: int) -> None:
-        known = self.known
-        vbit = 1 << victim
-        tbit = 1 << thief
-        for o in range(self.n):
-            facts = known[o]
-            if o == thief:
-                if card <= NUM_NUMBERS:
-                    known[o] = tuple(f for f in facts if f[0] != card)
-                else:
-                    known[o] = kn.drop_specific(facts, card, vbit)
-            elif o == victim:
-                known[o] = (*facts, (card, tbit))  # seen by the two of them only (HAZ-5)
-            elif facts:
-                known[o] = kn.widen(facts, vbit, tbit, self._vacuous(o))
-
-    def _k_back_to_deck(self, specials: list[int]) -> None:
-        for o in range(self.n):
-            facts = self.known[o]
-            for c in specials:
-                facts = kn.drop_specific(facts, c, kn.DECK)
-            self.known[o] = facts + tuple((c, kn.DECK) for c in specials)
 
     # --- scoring --------------------------------------------------------------------------
     def penalties(self) -> list[int]:
@@ -440,8 +461,9 @@ class HimmelState(State[Action]):
                 where.setdefault(c, []).append(1 << s)
         for c in self.deck:
             where.setdefault(c, []).append(kn.DECK)
+        known = self.known
         for o in range(self.n):
-            facts = self.known[o]
+            facts = known[o]
             for _, m in facts:
                 assert m and not m & (1 << o), f"seat {o} has a fact about its own hand"
                 assert m & ~(((1 << self.n) - 1) | kn.DECK) == 0, "fact names no seat"

@@ -71,14 +71,15 @@ def observe(state: HimmelState, seat: int | None) -> JSON:
         "revealed": [card_text(c) for c in state.revealed],
     }
     if seat is not None:
+        known = state.known
         view["hand"] = [card_text(c) for c in state.hands[seat]]
-        view["known"] = facts_json(state.known[seat])
+        view["known"] = facts_json(known[seat])
         bit = 1 << seat
         view["known_by"] = [
             {"seat": v, "card": card_text(c)}
             for v in range(state.n)
             if v != seat
-            for c, m in sorted(state.known[v])
+            for c, m in sorted(known[v])
             if m == bit
         ]
     if state.current is None:
@@ -108,8 +109,9 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         s.current = view["current_player"]
         s.direction = int(view["direction"])
         s.marker = PILE_NAMES.index(view["marker"])
-        s.targets = [tuple(parse_cards(p["targets"])) for p in view["piles"]]
-        s.piles = [tuple(parse_cards(p["cards"])) for p in view["piles"]]
+        pile_a, pile_b = view["piles"]
+        s.targets = (tuple(parse_cards(pile_a["targets"])), tuple(parse_cards(pile_b["targets"])))
+        s.piles = (tuple(parse_cards(pile_a["cards"])), tuple(parse_cards(pile_b["cards"])))
         s.penalty = [tuple(parse_cards(p)) for p in view["penalty"]]
         s.results = tuple(tuple(int(x) for x in r) for r in view["results"])
         s.revealed = tuple(parse_cards(view["revealed"]))
@@ -166,9 +168,11 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         hands[seat] = own
     s.hands = [tuple(sorted(h)) for h in hands]
     if seat is not None:
-        s.known[seat] = facts
+        known = s.known
+        known[seat] = facts
         for v, card in exposed:
-            s.known[v] = (*s.known[v], (card, 1 << seat))
+            known[v] = (*known[v], (card, 1 << seat))
+        s.known = known
     s.last = parse_last(last, s.hands, rng) if last is not None else None
     s.rng = Rng(rng.getrandbits(64))
     return s
