@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import engine_position, mount_game, sent
+
+from .browserkit import engine_position, mount_game, sent
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import create_table, version, wait_turn
+
+from .browserkit import create_table, version, wait_turn
 
 pytestmark = pytest.mark.browser
 

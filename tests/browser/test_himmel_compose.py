@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browserkit import engine_position, mount_game, sent
+
+from .browserkit import engine_position, mount_game, sent
 
 pytestmark = pytest.mark.browser
 

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from live import live_server, settings
 
 from stammtisch.bots import BOT_KINDS
 from stammtisch.bots.base import Bot
 from stammtisch.server.hub import derive_seed
+
+from .live import live_server, settings
 
 CALLS: list[tuple[str, Any, list[str], int]] = []
 

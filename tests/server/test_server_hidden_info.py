@@ -20,11 +20,12 @@ import re
 from typing import Any
 
 import pytest
-from live import Live, Player, live_server, settings
 
 import stammtisch
 from stammtisch.core.game import State
 from stammtisch.records.record import GameRecord
+
+from .live import Live, Player, live_server, settings
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from live import Live, live_server, settings
 from sqlalchemy import create_engine, select
 
 import stammtisch
 from stammtisch.server.db.schema import seats
 from stammtisch.server.tokens import hash_token
+
+from .live import Live, live_server, settings
 
 
 async def post(live: Live, path: str, body: dict[str, Any], lang: str = "en") -> tuple[int, Any]:

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from live import Live, Player, live_server, settings
 from websockets.asyncio.client import connect
 
 from stammtisch.records.record import GameRecord
+
+from .live import Live, Player, live_server, settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SAME = ("version", "seat", "view", "legal", "log", "result")

@@ -6,10 +6,11 @@ import json
 import random
 from typing import Any
 
-from live import Live, Player, live_server, settings
 from sqlalchemy import create_engine, func, select
 
 from stammtisch.server.db.schema import actions
+
+from .live import Live, Player, live_server, settings
 
 
 async def two_humans(live: Live, lang: str = "en") -> tuple[str, Player, Player]:
