@@ -128,11 +128,12 @@ def main() -> None:
     wanted = set(filter(None, args.games.split(",")))
     registered = set(stammtisch.games())
     header = (
-        f"Measured with `benchmarks/strength.py --scale {args.scale}` (seed {args.seed},"
-        f" {args.workers} worker processes) on {platform.machine()} with {os.cpu_count()} cores"
-        " shared with other work, Python " + platform.python_version() + "."
-        " Games per pairing were scaled down from 1,000 where ISMCTS makes games slow; the"
-        " counts below are what was played."
+        f"Measured with `benchmarks/strength.py --scale {args.scale} --ismcts-minutes"
+        f" {args.ismcts_minutes:g}` (seed {args.seed}, {args.workers} worker processes) on"
+        f" {platform.machine()} with {os.cpu_count()} cores shared with other work, Python "
+        + platform.python_version()
+        + ". ISMCTS pairings stop starting new deals after their minutes; the counts below are"
+        " what was played."
     )
     rows: list[str] = []
     timings: list[str] = []
