@@ -8,6 +8,8 @@ import stammtisch
 from stammtisch.arena.report import Report
 from stammtisch.arena.tournament import config_from, run_tournament
 from stammtisch.bots.heuristics import heuristic_for
+from stammtisch.bots.heuristics.dog import DogHeuristic
+from stammtisch.games.dog.board import Board
 
 
 def test_heuristic_team_beats_the_random_team() -> None:
@@ -38,8 +40,9 @@ def test_values_and_evaluation_along_a_game() -> None:
 
 
 def test_dog14_sending_an_opponent_home_is_worth_its_progress() -> None:
-    board = stammtisch.load("dog").board
+    board = Board(4)
     h = heuristic_for("dog")
+    assert isinstance(h, DogHeuristic)
     places = [-1] * 16
     places[0] = 10  # our peg
     places[4] = 15  # an opponent peg, 5 fields ahead of ours

@@ -50,8 +50,8 @@ BOT_KINDS: dict[str, type[Bot]] = {
 LEVELS: dict[str, str] = {"easy": "casual", "medium": "heuristic", "hard": "ismcts"}
 
 # Iterations per move of the ``hard`` level, per game: about a second per move on one busy
-# core (times per iteration measured in benchmarks/strength.md).
-HARD_ITERATIONS: dict[str, int] = {"zwickern": 400, "himmel": 150, "dog": 80}
+# core (times per move measured in benchmarks/strength.md).
+HARD_ITERATIONS: dict[str, int] = {"zwickern": 600, "himmel": 400, "dog": 250}
 
 
 def bot_names() -> list[str]:

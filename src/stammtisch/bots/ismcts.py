@@ -1,27 +1,33 @@
-"""Information-set Monte Carlo tree search, for every game that offers ``sample_state``.
+"""Information-set Monte Carlo tree search guided by the game's heuristic.
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012, "Information Set Monte Carlo
-Tree Search"): one tree, seen from the bot's seat. Each iteration
+Tree Search"): one tree, seen from the bot's seat, shared by all determinizations. Python
+affords only a few hundred iterations per second, so every iteration is made to count:
 
-1. **determinizes**: ``game.sample_state(view, rng)`` deals every card the bot cannot see at
-   random (the only place hidden information is guessed; the bot never sees the true state);
-2. **selects** down the tree with UCB1, among the children whose action is legal in this
-   determinization, and counts each such child as *available* (the availability counts take
-   the place of the parent's visit count in the UCB formula);
-3. **expands** one untried legal action;
-4. **rolls out** with the game's heuristic (epsilon-greedy) or uniformly at random, up to a
-   horizon counted from the root: the game's natural cut point if its heuristic names one
-   (Zwickern: the end of the card round), else ``rollout_depth`` (``None``: to the end);
-5. **backs up a vector** with one value per seat, so that each seat's nodes are chosen by
+1. **Determinize**: ``game.sample_state(view, rng)`` deals every card the bot cannot see at
+   random (the only place hidden information is guessed; the bot never sees the true state).
+2. **Select** with PUCT (as in AlphaZero) over the children whose action is legal in this
+   determinization: ``Q + c * P * sqrt(avail) / (1 + visits)``. The prior ``P`` is a
+   softmax of the heuristic's action values at the heuristic's own ``temperature``, so the
+   search starts from the heuristic's ranking and only moves away from it where the
+   simulations disagree. ``avail`` (how often the child was legal when its parent was
+   passed) takes the place of the parent's visit count, as ISMCTS requires. An unvisited
+   child is valued at its parent's mean (first-play urgency), so with a tiny budget the
+   search tries, and plays, the heuristic's favourite first.
+3. **Expand** the selected unvisited child and stop there.
+4. **Evaluate** after a *short* heuristic rollout (``rollout_depth`` actions, fewer when
+   the game's heuristic names a natural cut point such as the end of a card round) with the
+   heuristic's ``evaluate`` of the spectator view: a per-seat value in ``[0, 1]``. Long
+   random rollouts are noisy and slow; the evaluator carries the game knowledge instead.
+5. **Back up a vector** with one value per seat, so that each seat's nodes are chosen by
    that seat's own value: this handles 2-6 players and teams (a team's seats share their
-   returns) without any special case.
+   values) without any special case.
 
-Values at the end of a rollout: in a finished game, the heuristic's ``terminal_value`` of
-``returns()`` and ``scores()`` (win share, optionally blended with the score lead); in a
-rollout cut short, the heuristic's ``evaluate`` of the spectator view (a per-seat win
-estimate). Everything random comes from the bot's own ``random.Random``, so with an
-iteration budget the same view and seed always give the same choice. A time budget
-(``seconds``) ends the search by the clock and is therefore not reproducible.
+The bot plays the root action with the most visits; ties go to the higher prior, so
+``ismcts:1`` plays the heuristic's move. Everything random comes from the bot's own
+``random.Random``, so with an iteration budget the same view and seed always give the same
+choice. A time budget (``seconds``) ends the search by the clock and is therefore not
+reproducible.
 """
 
 from __future__ import annotations
@@ -46,28 +52,29 @@ DEFAULT_ITERATIONS = 400
 class SearchSettings:
     """Knobs of the search (the per-game defaults come from :data:`GAME_SETTINGS`)."""
 
-    exploration: float = 0.7
+    exploration: float = 1.0  # PUCT constant c
     rollout: str = "heuristic"  # "heuristic" or "random"
-    epsilon: float = 0.1  # chance of a random action in a heuristic rollout
-    rollout_depth: int | None = None  # None: play rollouts to the end
+    epsilon: float = 0.05  # chance of a random action in a heuristic rollout
+    rollout_depth: int | None = 8  # None: play rollouts to the end
+    prior_temperature: float | None = None  # None: the heuristic's ``temperature``
 
 
-# Per-game search settings. Zwickern matches are short (about 60 actions), so rollouts run to
-# the end; the others are cut short and evaluated.
+# Per-game search settings (tuned on the 2-core machine of benchmarks/strength.md).
 GAME_SETTINGS: dict[str, SearchSettings] = {
-    "zwickern": SearchSettings(),
-    "himmel": SearchSettings(rollout_depth=40),
-    "dog": SearchSettings(rollout_depth=24, exploration=0.5),
+    "zwickern": SearchSettings(rollout_depth=None),
+    "himmel": SearchSettings(rollout_depth=12),
+    "dog": SearchSettings(rollout_depth=8),
 }
 
 
 class _Node:
-    __slots__ = ("avail", "children", "points", "totals", "visits")
+    __slots__ = ("avail", "children", "points", "prior", "totals", "visits")
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, prior: float) -> None:
         self.children: dict[Any, _Node] = {}
         self.visits = 0
-        self.avail = 1
+        self.avail = 0
+        self.prior = prior
         self.totals = [0.0] * seats
         self.points = 0.0  # observer's game points at the end of the rollouts through here
 
@@ -80,6 +87,16 @@ class ActionStats:
     visits: int
     value: float  # mean value for the searching seat (win estimate, 0..1)
     points: float  # mean game points of the searching seat at the end of its rollouts
+    prior: float = 0.0  # the heuristic's prior for the action
+
+
+def softmax(values: Sequence[float], temperature: float) -> list[float]:
+    """Probabilities proportional to ``exp(v / temperature)`` (stable for large values)."""
+    top = max(values)
+    t = max(temperature, 1e-9)
+    weights = [math.exp((v - top) / t) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 class ISMCTS:
@@ -101,20 +118,33 @@ class ISMCTS:
         self.heuristic: GameHeuristic | None = heuristic_for(game.name) if has_heuristic(game.name) else None
         self.iterations_done = 0
         self.depth = self.settings.rollout_depth
+        temp = self.settings.prior_temperature
+        if temp is None:
+            temp = self.heuristic.temperature if self.heuristic is not None else 1.0
+        self.temperature = temp
 
     def _horizon(self, view: Mapping[str, Any]) -> int | None:
-        """Rollout length for this search: the game's natural cut point, else the setting."""
+        """Rollout length: the setting, cut at the game's natural cut point if it is nearer."""
+        depth = self.settings.rollout_depth
         if self.heuristic is not None:
             h = self.heuristic.horizon(view)
             if h is not None:
-                return h
-        return self.settings.rollout_depth
+                return h if depth is None else min(h, depth)
+        return depth
+
+    def priors(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """The heuristic's ranking of ``legal`` as probabilities (uniform without one)."""
+        if self.heuristic is None or len(legal) == 1:
+            return [1.0 / len(legal)] * len(legal)
+        return softmax(self.heuristic.action_values(view, legal), self.temperature)
 
     # --- public -----------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[ActionStats]:
         """Run the budget from ``view``; statistics for every action in ``legal``."""
         n = self.game.num_players
-        root = _Node(n)
+        root = _Node(n, 1.0)
+        for action, p in zip(legal, self.priors(view, legal), strict=True):
+            root.children[action] = _Node(n, p)
         iterations = self.budget.iterations
         seconds = self.budget.seconds
         if iterations is None and seconds is None:
@@ -125,16 +155,16 @@ class ISMCTS:
         while True:
             if iterations is not None and done >= iterations:
                 break
-            if deadline is not None and done % 8 == 0 and done > 0 and time.perf_counter() >= deadline:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(root, view)
             done += 1
         self.iterations_done = done
         out: list[ActionStats] = []
         for action in legal:
-            child = root.children.get(action)
-            if child is None or child.visits == 0:
-                out.append(ActionStats(action, 0, 0.0, 0.0))
+            child = root.children[action]
+            if child.visits == 0:
+                out.append(ActionStats(action, 0, 0.0, 0.0, child.prior))
             else:
                 out.append(
                     ActionStats(
@@ -142,6 +172,7 @@ class ISMCTS:
                         child.visits,
                         child.totals[self.seat] / child.visits,
                         child.points / child.visits,
+                        child.prior,
                     )
                 )
         return out
@@ -152,34 +183,45 @@ class ISMCTS:
         node = root
         path = [root]
         c = self.settings.exploration
+        seats = len(root.totals)
         while not state.is_terminal:
             legal = state.legal_actions()
             player = state.current_player
             assert player is not None
-            untried = [a for a in legal if a not in node.children]
-            if untried:
-                action = untried[self.rng.randrange(len(untried))]
-                child = _Node(len(root.totals))
-                node.children[action] = child
-                state = state.apply_unchecked(action)
-                path.append(child)
-                break
-            best = None
+            children = node.children
+            missing = [a for a in legal if a not in children]
+            if missing:
+                # Actions first met in this determinization get their prior from the view of
+                # the seat to move in it (an opponent's view holds a guessed hand).
+                priors = self.priors(state.observe(player), legal)
+                for a, p in zip(legal, priors, strict=True):
+                    if a not in children:
+                        children[a] = _Node(seats, p)
+            fpu = node.totals[player] / node.visits if node.visits else 0.5
+            total_prior = 0.0
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                total_prior += ch.prior
+            best: Any = None
+            best_child: _Node | None = None
             best_score = -math.inf
             for a in legal:
-                ch = node.children[a]
-                score = ch.totals[player] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                ch.avail += 1
+                ch = children[a]
+                q = ch.totals[player] / ch.visits if ch.visits else fpu
+                score = q + c * (ch.prior / total_prior) * math.sqrt(ch.avail) / (1 + ch.visits)
                 if score > best_score:
                     best_score = score
                     best = a
-            assert best is not None
-            node = node.children[best]
+                    best_child = ch
+            assert best_child is not None
+            node = best_child
             state = state.apply_unchecked(best)
             path.append(node)
-        values, points = self._rollout(
-            state, self.depth - (len(path) - 1) if self.depth is not None else None
-        )
+            if node.visits == 0:
+                break
+        depth = None if self.depth is None else max(0, self.depth - (len(path) - 1))
+        values, points = self._rollout(state, depth)
         for nd in path:
             nd.visits += 1
             tot = nd.totals
@@ -218,7 +260,7 @@ class ISMCTS:
 
 
 class ISMCTSBot(Bot):
-    """Plays the root action the search visited most (ties: higher value, then its rng)."""
+    """Plays the root action the search visited most (ties: higher prior, then value)."""
 
     kind = "ismcts"
 
@@ -234,5 +276,5 @@ class ISMCTSBot(Bot):
         stats = search.search(view, legal)
         self.last_stats = stats
         self.last_iterations = search.iterations_done
-        keys = [s.visits + 1e-6 * s.value for s in stats]
+        keys = [s.visits + 1e-3 * s.prior + 1e-6 * s.value for s in stats]
         return legal[best_index(keys, self.rng)]
