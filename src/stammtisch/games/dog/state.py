@@ -19,6 +19,8 @@ from stammtisch.games.dog.actions import (
     MOVE,
     PLAY,
     SPLIT,
+    START,
+    Body,
     DogAction,
     Notation,
     Result,
@@ -30,7 +32,7 @@ from stammtisch.games.dog.actions import (
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
-from stammtisch.games.dog.moves import USES, MoveGen, canonical, simulate_seven, team_home
+from stammtisch.games.dog.moves import USES, MoveGen, canonical, occupancy, simulate_seven, team_home
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.game import DogGame
@@ -46,6 +48,7 @@ class DogState(State[DogAction]):
         "_by_text",
         "_last",
         "_legal",
+        "_occ",
         "board",
         "current",
         "dealer",
@@ -92,6 +95,9 @@ class DogState(State[DogAction]):
         self.rng = Rng(0)
         self._legal: list[DogAction] | None = None
         self._by_text: dict[str, DogAction] | None = None
+        # The peg on each track field (-1: none), built when first needed and then kept
+        # up to date by plain moves; None after a 7 or a move from elsewhere (rebuilt).
+        self._occ: list[int] | None = None
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -143,6 +149,7 @@ class DogState(State[DogAction]):
         s.winner = self.winner
         s._last = self._last
         s.rng = self.rng  # shared until a deal draws from it (begin_round copies first)
+        s._occ = self._occ
         s._legal = None
         s._by_text = None
         return s
@@ -159,7 +166,10 @@ class DogState(State[DogAction]):
         ranks = sorted(set(self.hands[seat]))
         if self.phase == EXCHANGE:
             return [DogAction(f"give {card_text(r)}", GIVE, r) for r in ranks]
-        acts = MoveGen(self.pos, self.fresh, seat, self.board).actions(ranks)
+        occ = self._occ
+        if occ is None:
+            occ = self._occ = occupancy(self.pos, self.board.track_len)
+        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks)
         return acts or [DogAction("fold", FOLD)]  # DOG-8
 
     def parse_action(self, text: str) -> DogAction:
@@ -248,7 +258,9 @@ class DogState(State[DogAction]):
         if self.gave_known[partner] and self.gave[partner] == card:
             self.gave_known = self.gave_known[:]
             self.gave_known[partner] = False
-        self.pos, self.fresh = body_after(body, action.base[0], action.base[1])
+        base = action.base[0]
+        self._occ = self._moved_occ(body, base) if base is self.pos else None
+        self.pos, self.fresh = body_after(body, base, action.base[1])
         self._last = (seat, action)
         # DOG-9: only a move into the Himmel can bring a team home.
         if (body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)) and team_home(
@@ -259,6 +271,33 @@ class DogState(State[DogAction]):
             self.current = None
             return
         self._advance(seat)
+
+    def _moved_occ(self, body: Body, pos: list[int]) -> list[int] | None:
+        """The track occupancy after a plain move, start or swap from ``pos``; None when
+        it is not known (a 7 is rebuilt when needed)."""
+        occ = self._occ
+        kind = body[0]
+        if occ is None or kind == SPLIT:
+            return None
+        track = self.board.track_len
+        i = body[1]
+        if kind == MOVE:
+            x = pos[i]
+            y = body[2]
+            if x >= track:
+                return occ  # inside the Himmel: the track is unchanged
+            occ = occ[:]
+            occ[x] = -1
+            if y < track:
+                occ[y] = i  # whoever stood there is sent home
+        elif kind == START:
+            occ = occ[:]
+            occ[body[2]] = i
+        else:  # SWAP
+            occ = occ[:]
+            occ[pos[i]] = body[3]
+            occ[body[2]] = i
+        return occ
 
     def _give(self, seat: int, partner: int, card: int) -> None:
         hands = self.hands = self.hands[:]
@@ -365,6 +404,8 @@ class DogState(State[DogAction]):
             if self.fresh >> i & 1:
                 assert x == board.start(i >> 2), f"fresh peg p{i} is not on its start field"
         assert self.fresh >> (4 * n) == 0, "fresh flag on a peg that does not exist"
+        if self._occ is not None:
+            assert self._occ == occupancy(self.pos, track), "kept track occupancy is stale"
         assert all(h == sorted(h) for h in self.hands)
         if self.phase == OVER:
             assert self.current is None and self.winner is not None
