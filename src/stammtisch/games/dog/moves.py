@@ -449,44 +449,51 @@ class MoveGen:
     def _share(
         self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
     ) -> list[Body]:
-        """Every way to share 7 steps among independent pegs, in peg order."""
+        """Every way to share 7 steps among independent pegs, in peg order.
+
+        The position is built along the way (one peg's part per level, undone on the way
+        back; the pegs' paths do not overlap, so neither do the pegs they send home).
+        """
         pos = self.pos
-        fresh = self.fresh
+        p = list(pos)
         out: list[Body] = []
-        m = len(movers)
-        chosen: list[tuple[int, tuple[int, ...], bool]] = []
+        last = len(movers) - 1
+        steps: Steps = []
 
-        def go(idx: int, rem: int) -> None:
-            if idx == m - 1:
-                for opt in options[idx][rem]:
-                    chosen.append(opt)
-                    emit()
-                    chosen.pop()
-                return
-            for k in range(rem + 1):
-                for opt in options[idx][k]:
-                    chosen.append(opt)
-                    go(idx + 1, rem - k)
-                    chosen.pop()
-
-        def emit() -> None:
-            p = list(pos)
-            fm = fresh
-            steps: Steps = []
-            hit = False
-            for i, (dest, sent, h) in zip(movers, chosen, strict=True):
-                x = pos[i]
-                if dest != x:
-                    steps.append((i, x, dest))
+        def go(idx: int, rem: int, fm: int, hit: bool) -> None:
+            i = movers[idx]
+            x = pos[i]
+            opts = options[idx]
+            if idx == last:
+                if not rem:
+                    out.append((SPLIT, steps[:], (tuple(p), fm), 0, hit))
+                    return
+                fm &= ~(1 << i)
+                for dest, sent, h in opts[rem]:
                     p[i] = dest
-                    fm &= ~(1 << i)
                     for j in sent:
                         p[j] = -1
-                    hit = hit or h
-            out.append((SPLIT, steps, (tuple(p), fm), 0, hit))
+                    out.append((SPLIT, [*steps, (i, x, dest)], (tuple(p), fm), 0, hit or h))
+                    for j in sent:
+                        p[j] = pos[j]
+                p[i] = x
+                return
+            go(idx + 1, rem, fm, hit)  # this peg stays
+            moved = fm & ~(1 << i)
+            for k in range(1, rem + 1):
+                for dest, sent, h in opts[k]:
+                    p[i] = dest
+                    for j in sent:
+                        p[j] = -1
+                    steps.append((i, x, dest))
+                    go(idx + 1, rem - k, moved, hit or h)
+                    steps.pop()
+                    for j in sent:
+                        p[j] = pos[j]
+            p[i] = x
 
-        if m:
-            go(0, 7)
+        if movers:
+            go(0, 7, self.fresh, False)
         return out
 
     def _seven_search(self) -> list[Body]:
