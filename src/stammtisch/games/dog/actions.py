@@ -112,23 +112,31 @@ def body_text(body: Body, pos: Sequence[int], track: int) -> str:
 
 def body_result(body: Body, pos: Sequence[int], fresh: int) -> Result:
     """The position after the play (peg places and fresh mask)."""
-    kind = body[0]
-    if kind == SPLIT:
+    if body[0] == SPLIT:
         res: Result = body[2]
         return res
+    p, f = body_after(body, pos, fresh)
+    return (tuple(p), f)
+
+
+def body_after(body: Body, pos: Sequence[int], fresh: int) -> tuple[list[int], int]:
+    """The position after the play as a new peg list and fresh mask."""
+    kind = body[0]
+    if kind == SPLIT:
+        return list(body[2][0]), body[2][1]
     p = list(pos)
     i = body[1]
     j = body[3]
     if kind == SWAP:
         p[j] = p[i]
         p[i] = body[2]
-        return (tuple(p), fresh)
+        return p, fresh
     p[i] = body[2]
     if j >= 0:
         p[j] = -1
     if kind == START:
-        return (tuple(p), fresh | 1 << i)
-    return (tuple(p), fresh & ~(1 << i))
+        return p, fresh | 1 << i
+    return p, fresh & ~(1 << i)
 
 
 class DogAction:

@@ -19,7 +19,7 @@ that brings in the player's last peg hands the remaining steps to the partner's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from stammtisch.games.dog.actions import (
     MOVE,
@@ -57,6 +57,49 @@ USES: dict[int, tuple[object, ...]] = {
 JOKER_VALUES: tuple[int, ...] = tuple(range(13))
 
 
+def _plan(card: int) -> tuple[tuple[object, str], ...]:
+    """The uses of ``card`` in the order their actions are listed, with the head of their
+    notation. A Joker tries the values A, 2, …, K; its start is written ``Jo`` and listed
+    once, where the Ace puts it (the King's start is the same move)."""
+    if card != JOKER:
+        return tuple((use, card_head(card, card)) for use in USES[card])
+    out: list[tuple[object, str]] = []
+    for value in JOKER_VALUES:
+        for use in USES[value]:
+            if use == "S":
+                if value == ACE:
+                    out.append((use, "Jo"))
+            else:
+                out.append((use, card_head(JOKER, value)))
+    return tuple(out)
+
+
+PLANS: tuple[tuple[tuple[object, str], ...], ...] = tuple(_plan(card) for card in range(JOKER + 1))
+# The forward step counts among each card's uses.
+FORWARD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(u for u, _ in plan if isinstance(u, int) and u > 0) for plan in PLANS
+)
+_COUNTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def forward_counts(ranks: Iterable[int]) -> tuple[int, ...]:
+    """The forward step counts a hand of these ranks uses (memoized per hand)."""
+    key = tuple(ranks)
+    got = _COUNTS.get(key)
+    if got is None:
+        got = _COUNTS[key] = tuple(sorted({k for card in key for k in FORWARD[card]}))
+    return got
+
+
+def occupancy(pos: list[int], track: int) -> list[int]:
+    """The peg on each track field, ``-1`` for none."""
+    occ = [-1] * track
+    for i, x in enumerate(pos):
+        if 0 <= x < track:
+            occ[x] = i
+    return occ
+
+
 def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
     """The seat whose pegs ``seat`` moves: its own, or its partner's once all its own
     pegs are in the Himmel (DOG-19)."""
@@ -81,16 +124,16 @@ class MoveGen:
     """Move generation for one position and the seat to move; bodies cached per use.
 
     ``pos`` is the state's own peg list: states replace it, never change it in place,
-    so generated actions may keep it to build their text and result later.
+    so generated actions may keep it to build their text and result later. ``occ`` (the
+    peg on each track field, ``-1`` for none) may be passed in when the caller keeps it.
     """
 
     __slots__ = (
         "_cache",
+        "_canon",
         "board",
         "ctrl",
         "fresh",
-        "fresh_fields",
-        "hmask",
         "movers",
         "occ",
         "pos",
@@ -98,63 +141,88 @@ class MoveGen:
         "track",
     )
 
-    def __init__(self, pos: list[int], fresh: int, seat: int, board: Board) -> None:
+    def __init__(
+        self, pos: list[int], fresh: int, seat: int, board: Board, occ: list[int] | None = None
+    ) -> None:
         self.board = board
         self.pos = pos
         self.fresh = fresh
         self.seat = seat
-        track = board.track_len
-        self.track = track
-        c = self.ctrl = controlled_seat(pos, seat, board)
-        occ = [-1] * track
-        hmask = [0] * board.players
-        for i, x in enumerate(pos):
-            if x >= track:
-                hmask[i >> 2] |= 1 << (x - track)
-            elif x >= 0:
-                occ[x] = i
+        track = self.track = board.track_len
+        if occ is None:
+            occ = occupancy(pos, track)
         self.occ = occ
-        self.hmask = hmask
-        # The controlled pegs out of the kennel, and the fields holding a fresh peg (at
-        # most one per seat), which nothing may pass or land on (DOG-11).
-        self.movers = [i for i in range(4 * c, 4 * c + 4) if pos[i] >= 0]
-        self.fresh_fields = [pos[i] for i in range(len(pos)) if fresh >> i & 1]
+        c = 4 * seat
+        if pos[c] >= track and pos[c + 1] >= track and pos[c + 2] >= track and pos[c + 3] >= track:
+            c = 4 * board.partner(seat)  # DOG-19: all own pegs home, move the partner's
+        self.ctrl = c >> 2
+        # The controlled pegs out of the kennel.
+        self.movers = [i for i in (c, c + 1, c + 2, c + 3) if pos[i] >= 0]
         self._cache: dict[object, list[Body]] = {}
+        self._canon: set[object] = set()  # uses with a body that needs canonical()
+
+    @property
+    def fresh_fields(self) -> list[int]:
+        """The fields holding a fresh peg (at most one per seat), which nothing may pass or
+        land on (DOG-11)."""
+        out: list[int] = []
+        f = self.fresh
+        pos = self.pos
+        while f:
+            low = f & -f
+            out.append(pos[low.bit_length() - 1])
+            f ^= low
+        return out
+
+    def hmask(self, seat: int) -> int:
+        """Bit ``h``: Himmel field ``h + 1`` of ``seat`` is taken."""
+        track = self.track
+        pos = self.pos
+        m = 0
+        for i in range(4 * seat, 4 * seat + 4):
+            if pos[i] >= track:
+                m |= 1 << (pos[i] - track)
+        return m
 
     # --- public -----------------------------------------------------------------------
-    def actions(self, ranks: Iterable[int]) -> list[DogAction]:
+    def actions(self, ranks: Sequence[int]) -> list[DogAction]:
         """All play actions for the distinct ``ranks`` (sorted), one per resulting position.
 
         Within one card, different bodies lead to different positions except when a move
         sends home a peg of the moving seat: then two moves may leave the same places with
         the pegs' names permuted (one peg landing on a second with a 5, or the second
         landing on a third with an 11), which is one position and so one move. Those
-        bodies carry ``canon`` and are compared in :func:`canonical` form.
+        bodies carry ``canon`` and are compared in :func:`canonical` form. A Joker's
+        values are tried in the order of :data:`PLANS`; its start is one action.
         """
         out: list[DogAction] = []
+        append = out.append
         base = (self.pos, self.fresh)
         track = self.track
-        n = self.board.players
+        cache = self._cache
+        canon = self._canon
+        act = DogAction
+        if self.movers:
+            self._forward_all(forward_counts(ranks))
         for card in ranks:
-            seen: set[tuple[tuple[int, ...], int]] = set()
-            started = False
-            values = JOKER_VALUES if card == JOKER else (card,)
-            for value in values:
-                head = card_head(card, value)
-                for use in USES[value]:
-                    for body in self.bodies(use):
+            seen: set[tuple[tuple[int, ...], int]] | None = None
+            for use, head in PLANS[card]:
+                got = cache.get(use)
+                if got is None:
+                    got = self.bodies(use)
+                if use in canon:
+                    for body in got:
                         if body[4]:
-                            key = canonical(body_result(body, self.pos, self.fresh), n)
+                            if seen is None:
+                                seen = set()
+                            key = canonical(body_result(body, self.pos, self.fresh), self.board.players)
                             if key in seen:
                                 continue
                             seen.add(key)
-                        if body[0] == START and card == JOKER:
-                            if started:
-                                continue  # Jo=A and Jo=K start alike: one action
-                            started = True
-                            out.append(DogAction(None, PLAY, card, None, "Jo", body, base, track))
-                        else:
-                            out.append(DogAction(None, PLAY, card, None, head, body, base, track))
+                        append(act(None, PLAY, card, None, head, body, base, track))
+                else:
+                    for body in got:
+                        append(act(None, PLAY, card, None, head, body, base, track))
         return out
 
     def bodies(self, use: object) -> list[Body]:
@@ -169,10 +237,15 @@ class MoveGen:
             elif use == "J":
                 got = self._swaps()
             elif isinstance(use, int) and use > 0:
-                got = self._forward(use)
+                self._forward_all((use,))
+                return self._cache[use]
             else:
                 got = self._backward()
             self._cache[use] = got
+            for body in got:
+                if body[4]:
+                    self._canon.add(use)
+                    break
         return got
 
     # --- start (DOG-10) -----------------------------------------------------------------
@@ -191,45 +264,73 @@ class MoveGen:
         return [(START, i, s, j, False)]  # whoever stands there is sent home
 
     # --- plain forward moves (DOG-11 … DOG-15) -------------------------------------------
-    def _forward(self, k: int) -> list[Body]:
-        out: list[Body] = []
+    def _forward_all(self, counts: Iterable[int]) -> None:
+        """Plain forward moves (DOG-11 … DOG-15) for each of ``counts`` steps, into the
+        cache. One pass over the moving pegs serves every count (a Joker needs 13).
+
+        A fresh peg is never passed or landed on (DOG-11); the Himmel is entered from the
+        own start field (DOG-12), unless the peg began this move fresh on it; inside the
+        Himmel a peg moves by exact count without passing (DOG-13); landing on a peg
+        sends it home (DOG-14).
+        """
+        cache = self._cache
+        ks: list[int] = []
+        lists: list[list[Body]] = []
+        for k in counts:
+            if k not in cache:
+                ks.append(k)
+                out: list[Body] = []
+                lists.append(out)
+                cache[k] = out
+        if not ks:
+            return
         pos = self.pos
         track = self.track
+        fresh = self.fresh
         occ = self.occ
         c = self.ctrl
-        hm = self.hmask[c]
         start = 16 * c
-        fresh_fields = self.fresh_fields
+        hm = 0
+        for i in range(4 * c, 4 * c + 4):
+            if pos[i] >= track:
+                hm |= 1 << (pos[i] - track)
+        ff = self.fresh_fields if fresh else ()
+        canon = self._canon
         for i in self.movers:
             x = pos[i]
-            if x >= track:  # inside the Himmel: exact count, no passing (DOG-13)
-                t = x - track + k
-                if t <= 3 and not (hm >> (x - track + 1)) & ((1 << k) - 1):
-                    out.append((MOVE, i, track + t, -1, False))
+            if x >= track:
+                ahead = hm >> (x - track + 1)
+                room = track + 3 - x
+                for k, out in zip(ks, lists, strict=False):
+                    if k <= room and not ahead & ((1 << k) - 1):
+                        out.append((MOVE, i, x + k, -1, False))
                 continue
-            blocked = 0  # first step that meets a fresh peg (DOG-11), 0 = none
-            for f in fresh_fields:
-                d = f - x
-                if d <= 0:
-                    d += track
-                if d <= k and (not blocked or d < blocked):
-                    blocked = d
-            if not blocked:
-                y = x + k
-                if y >= track:
-                    y -= track
-                j = occ[y]  # landing sends home (DOG-14)
-                out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
-            # Himmel entry (DOG-12): turn in from the own start field, reached after d steps,
-            # unless the peg began this move fresh on it.
-            d = start - x
+            blocked = track + 1  # the first step that meets a fresh peg
+            for f in ff:
+                b = f - x
+                if b <= 0:
+                    b += track
+                if b < blocked:
+                    blocked = b
+            d = start - x  # steps to the own start field
             if d < 0:
                 d += track
-            if d < k and (not blocked or blocked > d) and (d or not self.fresh >> i & 1):
-                r = k - d - 1
-                if r <= 3 and not hm & ((2 << r) - 1):
-                    out.append((MOVE, i, track + r, -1, False))
-        return out
+            turn = d < blocked and (d or not fresh >> i & 1)
+            for k, out in zip(ks, lists, strict=False):
+                if blocked > k:
+                    y = x + k
+                    if y >= track:
+                        y -= track
+                    j = occ[y]
+                    if j >= 0 and j >> 2 == c:
+                        out.append((MOVE, i, y, j, True))
+                        canon.add(k)
+                    else:
+                        out.append((MOVE, i, y, j, False))
+                if turn and d < k:
+                    r = k - d - 1
+                    if r <= 3 and not hm & ((2 << r) - 1):
+                        out.append((MOVE, i, track + r, -1, False))
 
     def _backward(self) -> list[Body]:
         """The 4 backward: never into the Himmel, never over a fresh peg (DOG-11, DOG-12)."""
@@ -237,17 +338,23 @@ class MoveGen:
         pos = self.pos
         track = self.track
         c = self.ctrl
+        ff = self.fresh_fields
         for i in self.movers:
             x = pos[i]
             if x >= track:
                 continue
-            if any(0 < (x - f) % track <= 4 for f in self.fresh_fields):
-                continue
-            y = x - 4
-            if y < 0:
-                y += track
-            j = self.occ[y]
-            out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
+            for f in ff:
+                d = x - f
+                if d < 0:
+                    d += track
+                if 0 < d <= 4:
+                    break
+            else:
+                y = x - 4
+                if y < 0:
+                    y += track
+                j = self.occ[y]
+                out.append((MOVE, i, y, j, j >= 0 and j >> 2 == c))
         return out
 
     # --- Jack (DOG-18) ------------------------------------------------------------------
@@ -342,44 +449,51 @@ class MoveGen:
     def _share(
         self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
     ) -> list[Body]:
-        """Every way to share 7 steps among independent pegs, in peg order."""
+        """Every way to share 7 steps among independent pegs, in peg order.
+
+        The position is built along the way (one peg's part per level, undone on the way
+        back; the pegs' paths do not overlap, so neither do the pegs they send home).
+        """
         pos = self.pos
-        fresh = self.fresh
+        p = list(pos)
         out: list[Body] = []
-        m = len(movers)
-        chosen: list[tuple[int, tuple[int, ...], bool]] = []
+        last = len(movers) - 1
+        steps: Steps = []
 
-        def go(idx: int, rem: int) -> None:
-            if idx == m - 1:
-                for opt in options[idx][rem]:
-                    chosen.append(opt)
-                    emit()
-                    chosen.pop()
-                return
-            for k in range(rem + 1):
-                for opt in options[idx][k]:
-                    chosen.append(opt)
-                    go(idx + 1, rem - k)
-                    chosen.pop()
-
-        def emit() -> None:
-            p = list(pos)
-            fm = fresh
-            steps: Steps = []
-            hit = False
-            for i, (dest, sent, h) in zip(movers, chosen, strict=True):
-                x = pos[i]
-                if dest != x:
-                    steps.append((i, x, dest))
+        def go(idx: int, rem: int, fm: int, hit: bool) -> None:
+            i = movers[idx]
+            x = pos[i]
+            opts = options[idx]
+            if idx == last:
+                if not rem:
+                    out.append((SPLIT, steps[:], (tuple(p), fm), 0, hit))
+                    return
+                fm &= ~(1 << i)
+                for dest, sent, h in opts[rem]:
                     p[i] = dest
-                    fm &= ~(1 << i)
                     for j in sent:
                         p[j] = -1
-                    hit = hit or h
-            out.append((SPLIT, steps, (tuple(p), fm), 0, hit))
+                    out.append((SPLIT, [*steps, (i, x, dest)], (tuple(p), fm), 0, hit or h))
+                    for j in sent:
+                        p[j] = pos[j]
+                p[i] = x
+                return
+            go(idx + 1, rem, fm, hit)  # this peg stays
+            moved = fm & ~(1 << i)
+            for k in range(1, rem + 1):
+                for dest, sent, h in opts[k]:
+                    p[i] = dest
+                    for j in sent:
+                        p[j] = -1
+                    steps.append((i, x, dest))
+                    go(idx + 1, rem - k, moved, hit or h)
+                    steps.pop()
+                    for j in sent:
+                        p[j] = pos[j]
+            p[i] = x
 
-        if m:
-            go(0, 7)
+        if movers:
+            go(0, 7, self.fresh, False)
         return out
 
     def _seven_search(self) -> list[Body]:
@@ -390,7 +504,7 @@ class MoveGen:
         partner = board.partner(seat)
         pos = list(self.pos)
         occ = list(self.occ)
-        hm = list(self.hmask)
+        hm = [self.hmask(s) for s in range(board.players)]
         inh = [0] * board.players
         for i, x in enumerate(pos):
             if x >= track:

@@ -16,10 +16,15 @@ from stammtisch.core.rng import Rng
 from stammtisch.games.dog.actions import (
     FOLD,
     GIVE,
+    MOVE,
     PLAY,
+    SPLIT,
+    START,
+    Body,
     DogAction,
     Notation,
     Result,
+    body_after,
     body_result,
     body_text,
     format_notation,
@@ -27,7 +32,7 @@ from stammtisch.games.dog.actions import (
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
-from stammtisch.games.dog.moves import USES, MoveGen, canonical, simulate_seven, team_home
+from stammtisch.games.dog.moves import USES, MoveGen, canonical, occupancy, simulate_seven, team_home
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.game import DogGame
@@ -41,7 +46,9 @@ OVER = "over"
 class DogState(State[DogAction]):
     __slots__ = (
         "_by_text",
+        "_last",
         "_legal",
+        "_occ",
         "board",
         "current",
         "dealer",
@@ -53,7 +60,6 @@ class DogState(State[DogAction]):
         "gave_known",
         "given",
         "hands",
-        "last",
         "n",
         "phase",
         "pile",
@@ -84,10 +90,14 @@ class DogState(State[DogAction]):
         self.gave_known: list[bool] = [False] * n
         self.folded: list[bool] = [False] * n
         self.winner: int | None = None  # team index once over
-        self.last: tuple[int, str] | None = None  # last play or fold: seat, notation
+        # The last play or fold: seat and action (its text is built when asked for).
+        self._last: tuple[int, DogAction | str] | None = None
         self.rng = Rng(0)
         self._legal: list[DogAction] | None = None
         self._by_text: dict[str, DogAction] | None = None
+        # The peg on each track field (-1: none), built when first needed and then kept
+        # up to date by plain moves; None after a 7 or a move from elsewhere (rebuilt).
+        self._occ: list[int] | None = None
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -103,27 +113,43 @@ class DogState(State[DogAction]):
     def hand_size(self) -> int:
         return HAND_SIZES[self.round % len(HAND_SIZES)]
 
+    @property
+    def last(self) -> tuple[int, str] | None:
+        """The last play or fold: seat and notation."""
+        last = self._last
+        if last is None:
+            return None
+        return (last[0], str(last[1]))
+
+    @last.setter
+    def last(self, value: tuple[int, str] | None) -> None:
+        self._last = value
+
     def clone(self) -> DogState:
+        """A copy sharing every list with this state: the lists of a state are never
+        changed in place once it may have been cloned; whoever changes one replaces it
+        (copy on write), so a clone costs a few attribute copies."""
         s = DogState.__new__(DogState)
         s.game = self.game
         s.board = self.board
         s.n = self.n
-        s.pos = self.pos[:]
+        s.pos = self.pos
         s.fresh = self.fresh
-        s.hands = [h[:] for h in self.hands]
-        s.pile = self.pile[:]
-        s.discards = self.discards[:]
+        s.hands = self.hands
+        s.pile = self.pile
+        s.discards = self.discards
         s.round = self.round
         s.dealer = self.dealer
         s.phase = self.phase
         s.current = self.current
-        s.given = self.given[:]
-        s.gave = self.gave[:]
-        s.gave_known = self.gave_known[:]
-        s.folded = self.folded[:]
+        s.given = self.given
+        s.gave = self.gave
+        s.gave_known = self.gave_known
+        s.folded = self.folded
         s.winner = self.winner
-        s.last = self.last
+        s._last = self._last
         s.rng = self.rng  # shared until a deal draws from it (begin_round copies first)
+        s._occ = self._occ
         s._legal = None
         s._by_text = None
         return s
@@ -140,7 +166,10 @@ class DogState(State[DogAction]):
         ranks = sorted(set(self.hands[seat]))
         if self.phase == EXCHANGE:
             return [DogAction(f"give {card_text(r)}", GIVE, r) for r in ranks]
-        acts = MoveGen(self.pos, self.fresh, seat, self.board).actions(ranks)
+        occ = self._occ
+        if occ is None:
+            occ = self._occ = occupancy(self.pos, self.board.track_len)
+        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks)
         return acts or [DogAction("fold", FOLD)]  # DOG-8
 
     def parse_action(self, text: str) -> DogAction:
@@ -192,54 +221,97 @@ class DogState(State[DogAction]):
         return self._by_text
 
     def _apply_in_place(self, action: DogAction) -> None:
+        # Lists are replaced, never changed in place: clones share them (see clone).
         seat = self.current
         assert seat is not None
         self._legal = None
         self._by_text = None
         kind = action.kind
-        hand = self.hands[seat]
-        partner = self.board.partner(seat)
+        n = self.n
+        partner = (seat + n // 2) % n
         if kind == GIVE:
             self._give(seat, partner, action.card)
             return
+        hands = self.hands = self.hands[:]
+        hand = hands[seat]
         if kind == FOLD:
             # DOG-8: the whole hand face up on the discards; out until the next round.
             if self.gave_known[partner] and self.gave[partner] in hand:
+                self.gave_known = self.gave_known[:]
                 self.gave_known[partner] = False
-            self.discards.extend(hand)
-            hand.clear()
+            self.discards = self.discards + hand
+            hands[seat] = []
+            self.folded = self.folded[:]
             self.folded[seat] = True
-            self.last = (seat, "fold")
+            self._last = (seat, "fold")
             self._advance(seat)
             return
-        result = action.result
-        if result is None:  # an action not taken from legal_actions(): look it up
-            result = self._text_map()[action.text].result
-            assert result is not None
+        body = action.body
+        if body is None or action.base is None:  # not taken from legal_actions(): look it up
+            action = self._text_map()[action.text]
+            body = action.body
+            assert body is not None and action.base is not None
         card = action.card
+        hand = hands[seat] = hand[:]
         hand.remove(card)
-        self.discards.append(card)
+        self.discards = [*self.discards, card]
         if self.gave_known[partner] and self.gave[partner] == card:
+            self.gave_known = self.gave_known[:]
             self.gave_known[partner] = False
-        self.pos = list(result[0])
-        self.fresh = result[1]
-        self.last = (seat, action.text)
-        if team_home(self.pos, seat, self.board):  # DOG-9
+        base = action.base[0]
+        self._occ = self._moved_occ(body, base) if base is self.pos else None
+        self.pos, self.fresh = body_after(body, base, action.base[1])
+        self._last = (seat, action)
+        # DOG-9: only a move into the Himmel can bring a team home.
+        if (body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)) and team_home(
+            self.pos, seat, self.board
+        ):
             self.winner = self.board.team(seat)
             self.phase = OVER
             self.current = None
             return
         self._advance(seat)
 
+    def _moved_occ(self, body: Body, pos: list[int]) -> list[int] | None:
+        """The track occupancy after a plain move, start or swap from ``pos``; None when
+        it is not known (a 7 is rebuilt when needed)."""
+        occ = self._occ
+        kind = body[0]
+        if occ is None or kind == SPLIT:
+            return None
+        track = self.board.track_len
+        i = body[1]
+        if kind == MOVE:
+            x = pos[i]
+            y = body[2]
+            if x >= track:
+                return occ  # inside the Himmel: the track is unchanged
+            occ = occ[:]
+            occ[x] = -1
+            if y < track:
+                occ[y] = i  # whoever stood there is sent home
+        elif kind == START:
+            occ = occ[:]
+            occ[body[2]] = i
+        else:  # SWAP
+            occ = occ[:]
+            occ[pos[i]] = body[3]
+            occ[body[2]] = i
+        return occ
+
     def _give(self, seat: int, partner: int, card: int) -> None:
-        self.hands[seat].remove(card)
+        hands = self.hands = self.hands[:]
+        hands[seat] = hands[seat][:]
+        hands[seat].remove(card)
+        self.given = self.given[:]
         self.given[seat] = True
+        self.gave = self.gave[:]
         self.gave[seat] = card
         if self.given[partner]:  # DOG-7: both have chosen; the two cards change hands
-            self.hands[seat].append(self.gave[partner])
-            self.hands[seat].sort()
-            self.hands[partner].append(card)
-            self.hands[partner].sort()
+            hands[seat].append(self.gave[partner])
+            hands[seat].sort()
+            hands[partner] = sorted([*hands[partner], card])
+            self.gave_known = self.gave_known[:]
             self.gave_known[seat] = self.gave_known[partner] = True
         nxt = (seat + 1) % self.n
         if self.given[nxt]:
@@ -262,16 +334,18 @@ class DogState(State[DogAction]):
         """Deal the round's hands (DOG-5, DOG-6) and open the exchange (DOG-7)."""
         n = self.n
         size = self.hand_size
-        if len(self.pile) < n * size:  # DOG-6: all discards are shuffled into the pile
-            self.pile.extend(self.discards)
+        pile = self.pile = self.pile[:]
+        if len(pile) < n * size:  # DOG-6: all discards are shuffled into the pile
+            pile.extend(self.discards)
             self.discards = []
             self.rng = self.rng.clone()  # clones share the generator until it is used
-            self.rng.shuffle(self.pile)
+            self.rng.shuffle(pile)
         start = self.start_seat
+        hands = self.hands = [h[:] for h in self.hands]
         for _ in range(size):
             for k in range(n):
-                self.hands[(start + k) % n].append(self.pile.pop())
-        for h in self.hands:
+                hands[(start + k) % n].append(pile.pop())
+        for h in hands:
             h.sort()
         self.given = [False] * n
         self.gave = [-1] * n
@@ -330,6 +404,8 @@ class DogState(State[DogAction]):
             if self.fresh >> i & 1:
                 assert x == board.start(i >> 2), f"fresh peg p{i} is not on its start field"
         assert self.fresh >> (4 * n) == 0, "fresh flag on a peg that does not exist"
+        if self._occ is not None:
+            assert self._occ == occupancy(self.pos, track), "kept track occupancy is stale"
         assert all(h == sorted(h) for h in self.hands)
         if self.phase == OVER:
             assert self.current is None and self.winner is not None
