@@ -49,7 +49,8 @@ async def test_two_people_play_a_whole_game(sqlite_url: str) -> None:
             )
             version += 1
         assert msgs[0]["table"]["status"] == "over"
-        assert len(msgs[0]["log"]) == version
+        assert len(msgs[0]["full_log"]) == version
+        assert msgs[0]["log_from"] == version - 1 and len(msgs[0]["log"]) == 1
         assert stored_actions(sqlite_url, tid) == version
         rec = (await live.http.get(f"/api/tables/{tid}/record")).json()
         assert len(rec["actions"]) == version and rec["result"]["terminal"] is True

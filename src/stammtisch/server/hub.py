@@ -224,6 +224,7 @@ class Hub:
             for client in table.clients:
                 if client.seat == seat:
                     client.seat = None  # the link no longer holds a seat: watch only
+                    client.log_sent = 0  # ... and is sent the spectator's log afresh
             table.away[seat] = False
         table.broadcast()
         self.kick(table)
