@@ -66,7 +66,9 @@ async def live_server(s: Settings) -> AsyncIterator[Live]:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536, ws_per_message_deflate=False)
+    )
     task = asyncio.create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():
