@@ -14,9 +14,11 @@ game is replayed independently from its record and every message is checked:
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -151,6 +153,18 @@ async def stream_game(live: Live, name: str, players: int, seed: int) -> None:
         await c.close()
 
 
+@pytest.fixture
+def no_gc_pauses() -> Iterator[None]:
+    """The test keeps every message of a long game: a million objects that the cyclic
+    garbage collector would walk again and again (it made a Dog game take a minute)."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+@pytest.mark.usefixtures("no_gc_pauses")
 @pytest.mark.parametrize(("name", "players"), [(g, n) for g in stammtisch.games() for n in seat_counts(g)])
 async def test_no_message_leaks_hidden_cards(sqlite_url: str, name: str, players: int) -> None:
     async with live_server(settings(sqlite_url)) as live:
