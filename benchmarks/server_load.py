@@ -222,14 +222,16 @@ def main() -> None:
                 uvloop.install()
             except ImportError:
                 pass
-            cpu = [0.0, 0.0]
+            cpu = [0.0, 0.0, 0.0, 0.0]
 
             async def measured() -> Stats:
                 task = asyncio.create_task(run(base, tables, seconds, args.warmup))
                 await asyncio.sleep(args.warmup)
                 cpu[0] = cpu_seconds(server.pid)
+                cpu[2] = cpu_seconds(os.getpid())
                 result = await task
                 cpu[1] = cpu_seconds(server.pid)
+                cpu[3] = cpu_seconds(os.getpid())
                 return result
 
             stats = asyncio.run(measured())
@@ -257,6 +259,11 @@ def main() -> None:
         print(
             f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
             f"{server_cpu / stats.moves * 1e6:.0f} us per move (= {stats.moves / server_cpu:,.0f} moves/s per server core)"
+        )
+        client_cpu = cpu[3] - cpu[2]
+        print(
+            f"client CPU (this process, all {2 * tables} clients): {client_cpu:.1f} s "
+            f"({client_cpu / elapsed * 100:.0f}% of one core), {client_cpu / stats.moves * 1e6:.0f} us per move"
         )
     if lat:
         print(

@@ -60,6 +60,8 @@ class LiveTable:
         self._result_json: bytes | None = None
         self._legal_json: bytes | None = None
         self.replay_cache: bytes | None = None  # finished games only
+        #: The hint search of the current version (shared by all who ask).
+        self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
         if row.status != WAITING:
             self._replay(row.actions)
 
