@@ -7,7 +7,10 @@ temporary folder, or ``--database-url``), opens ``--tables`` tables with two peo
 (the clients answer every ``state`` that offers them legal actions at once, with a random
 one) and plays game after game (rematch) for ``--seconds``. Reported: accepted moves per
 second, and the latency of a move = from sending the action to receiving the state with the
-new version on the mover's connection (commit to the database included). Loopback only,
+new version on the mover's connection (commit to the database included), and the CPU time
+the server process used per move (the clients run on the same cores, so moves/s alone says
+little about the server on a shared machine). ``--profile FILE`` runs the server under
+cProfile (event-loop thread only; slower) and prints its top functions. Loopback only,
 bounded in count and time.
 """
 
@@ -30,10 +33,35 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+try:  # the clients share the cores with the server: parse as cheaply as the server sends
+    from orjson import loads
+except ImportError:
+    from json import loads
+
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 500
 MAX_SECONDS = 300.0
 COMPRESSION: str | None = None
+
+
+# The server under cProfile. uvicorn re-raises SIGTERM after its graceful shutdown; a handler
+# that exits normally lets the profile be written.
+PROFILED = """
+import cProfile, signal, sys
+def stop(*_):
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+from stammtisch.cli import app
+path = sys.argv[1]
+sys.argv = ["stammtisch", *sys.argv[2:]]
+prof = cProfile.Profile()
+prof.enable()
+try:
+    app()
+finally:
+    prof.disable()
+    prof.dump_stats(path)
+"""
 
 
 def free_port() -> int:
@@ -59,7 +87,7 @@ async def seat_loop(
     waiting_for = -1
     acted = -1  # a seat acts once per version (a state may be re-sent, e.g. on connects)
     async for text in ws:
-        msg = json.loads(text)
+        msg = loads(text)
         if msg["type"] == "error":
             stats.errors += 1
             continue
@@ -139,12 +167,35 @@ def pct(sorted_values: list[float], p: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux ``/proc``; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def print_profile(path: str, top: int = 25) -> None:
+    import pstats
+
+    print(f"server profile (cProfile, event-loop thread), top {top} by own time:")
+    stats = pstats.Stats(path)
+    total = stats.total_tt  # type: ignore[attr-defined]
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
+    for (file, line, func), (_cc, nc, tt, ct, _callers) in rows[:top]:
+        where = f"{Path(file).name}:{line}({func})" if line else func
+        print(f"  {tt / total * 100:5.1f}% own  {ct / total * 100:5.1f}% cum  {nc:>9} calls  {where}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--database-url", default=None)
+    ap.add_argument("--profile", default=None, help="write the server's cProfile output here")
+    ap.add_argument("--server-arg", action="append", default=[], help="extra argument for serve")
     args = ap.parse_args()
     tables = max(1, min(args.tables, MAX_TABLES))
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
@@ -152,8 +203,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{tmp}/load.sqlite3"
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning"]
+        cmd = [sys.executable]
+        cmd += ["-c", PROFILED, args.profile] if args.profile else ["-m", "stammtisch.cli"]
+        cmd += ["serve", "--host", "127.0.0.1", "--port", str(port)]
+        cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning", *args.server_arg]
         server = subprocess.Popen(cmd, env=env)
         try:
             base = f"http://127.0.0.1:{port}"
@@ -169,10 +222,23 @@ def main() -> None:
                 uvloop.install()
             except ImportError:
                 pass
-            stats = asyncio.run(run(base, tables, seconds, args.warmup))
+            cpu = [0.0, 0.0, 0.0, 0.0]
+
+            async def measured() -> Stats:
+                task = asyncio.create_task(run(base, tables, seconds, args.warmup))
+                await asyncio.sleep(args.warmup)
+                cpu[0] = cpu_seconds(server.pid)
+                cpu[2] = cpu_seconds(os.getpid())
+                result = await task
+                cpu[1] = cpu_seconds(server.pid)
+                cpu[3] = cpu_seconds(os.getpid())
+                return result
+
+            stats = asyncio.run(measured())
         finally:
             server.terminate()
             server.wait(timeout=20)
+    server_cpu = cpu[1] - cpu[0]
     lat = stats.latencies
     elapsed: float = stats.elapsed  # type: ignore[attr-defined]
     print(
@@ -189,11 +255,23 @@ def main() -> None:
     print(
         f"moves: {stats.moves} in {elapsed:.1f} s = {stats.moves / elapsed:,.0f} moves/s; games finished: {stats.games}; errors: {stats.errors}"
     )
+    if stats.moves:
+        print(
+            f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
+            f"{server_cpu / stats.moves * 1e6:.0f} us per move (= {stats.moves / server_cpu:,.0f} moves/s per server core)"
+        )
+        client_cpu = cpu[3] - cpu[2]
+        print(
+            f"client CPU (this process, all {2 * tables} clients): {client_cpu:.1f} s "
+            f"({client_cpu / elapsed * 100:.0f}% of one core), {client_cpu / stats.moves * 1e6:.0f} us per move"
+        )
     if lat:
         print(
             f"latency ms: p50 {pct(lat, 50) * 1000:.1f}  p90 {pct(lat, 90) * 1000:.1f}  "
             f"p99 {pct(lat, 99) * 1000:.1f}  max {lat[-1] * 1000:.1f}  mean {statistics.fmean(lat) * 1000:.1f}"
         )
+    if args.profile:
+        print_profile(args.profile)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,9 @@ SERVER_SCRIPT = textwrap.dedent(
 
     url, port = sys.argv[1], int(sys.argv[2])
     settings = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0)
-    uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(
+        create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
+    )
     """
 )
 

@@ -1,14 +1,14 @@
-"""The replay viewer against the per-step views it asks the server for.
+"""The replay viewer against the server's GET /api/tables/{id}/replay.
 
-The server does not offer ``GET /api/tables/{id}/replay`` yet (see static/README.md); this
-test serves that documented answer from a real Zwickern game played by the engine, so that
-the viewer's stepping is checked now and keeps working when the endpoint arrives.
+Bots play a Zwickern game to the end on the real server; the viewer then steps through the
+spectator views the endpoint returns.
 """
 
 from __future__ import annotations
 
-import random
-import re
+import json
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,50 +17,42 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def _game() -> tuple[dict[str, Any], dict[str, Any]]:
-    stammtisch = pytest.importorskip("stammtisch")
-    game = stammtisch.load("zwickern")
-    state = game.new_game(11)
-    rng = random.Random(11)
-    views = [state.observe(None)]
-    log = []
-    while not state.is_terminal:
-        seat = state.current_player
-        state = state.apply(rng.choice(state.legal_notations()))
-        views.append(state.observe(None))
-        log.append({"move": len(log) + 1, "seat": seat, "last": views[-1]["last"]})
-    info = {
-        "id": "replay1",
-        "game": "zwickern",
-        "options": dict(game.options),
-        "status": "over",
-        "version": len(log),
-        "seats": [
-            {
-                "seat": 0,
-                "kind": "human",
-                "nickname": "Anna",
-                "level": None,
-                "connected": False,
-                "away": False,
-            },
-            {"seat": 1, "kind": "bot", "nickname": None, "level": "easy", "connected": True, "away": False},
-        ],
-        "turn_timer": None,
-        "current_player": None,
-        "rematch_id": None,
-        "created_at": "2025-01-01T00:00:00",
-    }
-    return info, {"views": views, "log": log}
+def _call(server: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"{server}{path}", data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
 
 
-def test_replay_steps_through_the_servers_views(new_page: Any, artifacts: Path) -> None:
-    info, replay = _game()
+def _finished_game(server: str) -> str:
+    created = _call(
+        server,
+        "POST",
+        "/api/tables",
+        {
+            "game": "zwickern",
+            "nickname": "Anna",
+            "seats": [{"type": "open"}, {"type": "bot", "level": "easy"}],
+        },
+    )
+    tid = str(created["table"]["id"])
+    _call(server, "POST", f"/api/tables/{tid}/leave", {"token": created["token"]})  # bots play it out
+    deadline = time.monotonic() + 60
+    while _call(server, "GET", f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    return tid
+
+
+def test_replay_steps_through_the_servers_views(server: str, new_page: Any, artifacts: Path) -> None:
+    tid = _finished_game(server)
+    replay = _call(server, "GET", f"/api/tables/{tid}/replay")
     n = len(replay["log"])
+    assert len(replay["views"]) == n + 1 and n >= 5
     page = new_page("en")
-    page.route(re.compile(r".*/api/tables/replay1\?.*"), lambda r: r.fulfill(json=info))
-    page.route(re.compile(r".*/api/tables/replay1/replay.*"), lambda r: r.fulfill(json=replay))
-    page.goto("/t/replay1?replay=1")
+    page.goto(f"/t/{tid}?replay=1")
     page.wait_for_selector("#replay-step")
     assert page.locator("#replay-step").inner_text() == f"Move 0 of {n}"
 
@@ -78,6 +70,8 @@ def test_replay_steps_through_the_servers_views(new_page: Any, artifacts: Path) 
     assert table_cards() == replay["views"][n - 1]["table"]
     page.locator("#log li").nth(4).click()
     assert page.locator("#replay-step").inner_text() == f"Move 5 of {n}"
+    assert table_cards() == replay["views"][5]["table"]
     assert page.locator("#log li.current").count() == 1
+    assert page.locator("#log li").count() == n
     page.screenshot(path=str(artifacts / "replay-steps.png"), full_page=True)
     assert page.js_errors == []

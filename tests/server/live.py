@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import httpx
+import orjson
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -59,10 +60,15 @@ class Live:
 @asynccontextmanager
 async def live_server(s: Settings) -> AsyncIterator[Live]:
     app = create_app(s)
-    sock = socket.socket()
+    # IPPROTO_TCP spelled out: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on
+    # sockets that say they are TCP, and accepted sockets inherit it. Without it every
+    # other message waits for a delayed ACK (40 ms), as a real server's never do.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536))
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536, ws_per_message_deflate=False)
+    )
     task = asyncio.create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():
@@ -80,11 +86,17 @@ async def live_server(s: Settings) -> AsyncIterator[Live]:
 
 @dataclass
 class Player:
-    """A WebSocket client that keeps every message it got, in order."""
+    """A WebSocket client that keeps every message it got, in order.
+
+    Like the browser client it puts the move log together: a ``state`` message carries the
+    entries after the first ``log_from`` ones. Each kept ``state`` message gets the log the
+    connection has after it as ``full_log`` (not part of the protocol).
+    """
 
     ws: ClientConnection
     messages: list[dict[str, Any]] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
+    log: list[Any] = field(default_factory=list)
     _new: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task[None] | None = None
     closed: bool = False
@@ -97,12 +109,22 @@ class Player:
             async for text in self.ws:
                 assert isinstance(text, str)
                 self.raw.append(text)
-                self.messages.append(json.loads(text))
+                msg = orjson.loads(text)
+                if msg.get("type") == "state":
+                    self._merge_log(msg)
+                self.messages.append(msg)
                 self._new.set()
         except Exception:
             pass
         self.closed = True
         self._new.set()
+
+    def _merge_log(self, msg: dict[str, Any]) -> None:
+        start = msg["log_from"]
+        assert start == 0 or start == len(self.log), (start, len(self.log))
+        assert [e["move"] for e in msg["log"]] == list(range(start + 1, msg["version"] + 1))
+        self.log = self.log[:start] + msg["log"]
+        msg["full_log"] = self.log
 
     async def send(self, data: Any) -> None:
         await self.ws.send(data if isinstance(data, str) else json.dumps(data))

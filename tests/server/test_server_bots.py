@@ -99,6 +99,6 @@ async def test_turn_timer_lets_a_bot_move_for_an_idle_player(sqlite_url: str) ->
         later = await me.wait_for(lambda m: m["type"] == "state" and m["version"] >= 6, timeout=30)
         assert later["table"]["seats"][0]["kind"] == "human"
         assert not later["table"]["seats"][0]["away"]
-        movers = [e["seat"] for e in later["log"]]
+        movers = [e["seat"] for e in later["full_log"]]
         assert 0 in movers and 1 in movers
         await me.close()

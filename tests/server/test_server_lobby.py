@@ -145,9 +145,7 @@ async def test_record_rematch_and_suggest(sqlite_url: str) -> None:
                 hint = r.json()
                 assert r.status_code == 200
                 assert sorted(a["action"] for a in hint["actions"]) == sorted(msg["legal"])
-                if not hint["available"]:
-                    assert hint["code"] == "suggest_unavailable" and "Tipp" in hint["message"]
-                    assert all(a["value"] is None for a in hint["actions"])
+                assert hint["available"] and all(isinstance(a["value"], float) for a in hint["actions"])
                 hinted = True
             await me.send({"type": "action", "action": msg["legal"][0], "version": msg["version"]})
             v = msg["version"] + 1

@@ -23,7 +23,7 @@ from stammtisch.records.record import GameRecord
 from .live import Live, Player, live_server, settings
 
 ROOT = Path(__file__).resolve().parents[2]
-SAME = ("version", "seat", "view", "legal", "log", "result")
+SAME = ("version", "seat", "view", "legal", "full_log", "result")
 
 
 async def two_humans(live: Live) -> tuple[str, list[str], list[Player]]:
@@ -160,7 +160,7 @@ async def test_kill9_loses_no_accepted_action(db_url: str, tmp_path: Path) -> No
             if new["version"] == v:
                 same(old, new)
             else:  # the last move made it: everything before it is unchanged
-                assert new["log"][:v] == old["log"]
+                assert new["full_log"][:v] == old["full_log"]
         end = await play(again, now[0]["version"], 500)
         assert again[0].last_state()["result"] is not None
         bot_table = await subprocess_player(port, with_bot["table"]["id"], with_bot["token"])

@@ -7,7 +7,9 @@ import random
 from typing import Any
 
 from sqlalchemy import create_engine, func, select
+from test_server_hidden_info import Truth
 
+from stammtisch.records.record import GameRecord
 from stammtisch.server.db.schema import actions
 
 from .live import Live, Player, live_server, settings
@@ -50,7 +52,8 @@ async def test_two_people_play_a_whole_game(sqlite_url: str) -> None:
             )
             version += 1
         assert msgs[0]["table"]["status"] == "over"
-        assert len(msgs[0]["log"]) == version
+        assert len(msgs[0]["full_log"]) == version
+        assert msgs[0]["log_from"] == version - 1 and len(msgs[0]["log"]) == 1
         assert stored_actions(sqlite_url, tid) == version
         rec = (await live.http.get(f"/api/tables/{tid}/record")).json()
         assert len(rec["actions"]) == version and rec["result"]["terminal"] is True
@@ -154,3 +157,35 @@ async def test_game_over_is_refused(sqlite_url: str) -> None:
         await me.send({"type": "action", "action": "X", "version": msg["version"]})
         assert (await me.error(start))["code"] == "game_over"
         await me.close()
+
+
+async def test_late_spectator_and_returning_player_get_their_whole_log(sqlite_url: str) -> None:
+    """Logs of recipients who were not connected are caught up (by replay) on connecting."""
+    async with live_server(settings(sqlite_url, reconnect_timeout=0.2)) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        anna = await live.player(tid, created["token"])
+        msg = await anna.wait_for(lambda m: m["type"] == "state" and m["legal"])
+        await anna.send({"type": "action", "action": msg["legal"][0], "version": msg["version"]})
+        await anna.state(msg["version"] + 1)
+        await anna.close()
+        # A stand-in plays for Anna now; a spectator comes in late.
+        spectator = await live.player(tid)
+        late = await spectator.wait_for(lambda m: m["type"] == "state" and m["version"] >= 8, timeout=30)
+        anna = await live.player(tid, created["token"])
+        back = await anna.state()
+        # Anna plays the game to its end; then both are compared with a replay of it.
+        m = back
+        while m["result"] is None:
+            if m["legal"]:
+                await anna.send({"type": "action", "action": m["legal"][0], "version": m["version"]})
+            v = m["version"]
+            m = await anna.wait_for(lambda x, v=v: x["type"] == "state" and x["version"] > v, timeout=30)
+        record = GameRecord.from_json((await live.http.get(f"/api/tables/{tid}/record")).json())
+        states = list(record.states())
+        assert spectator.messages[0]["log_from"] == 0
+        assert late["full_log"] == Truth(states, None).log[: late["version"]]
+        assert back["log_from"] == 0 and back["version"] > msg["version"] + 1
+        assert back["full_log"] == Truth(states, 0).log[: back["version"]]
+        await spectator.close()
+        await anna.close()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 
 import stammtisch
 from stammtisch.bots import BOT_KINDS, LEVELS
 from stammtisch.server import schemas
-from stammtisch.server.errors import pick_language
 from stammtisch.server.hub import Hub
 from stammtisch.server.table import LiveTable
 
@@ -98,23 +98,28 @@ async def record(table_id: str, request: Request) -> dict[str, Any]:
     return await hub_of(request).record(table_id)
 
 
-@router.get("/tables/{table_id}/suggest", summary="Hint: the legal moves ranked by a hint engine")
-async def suggest(
-    table_id: str,
-    token: str,
-    request: Request,
-    lang: Lang = None,
-    accept_language: Annotated[str | None, Header()] = None,
-) -> schemas.Suggestion:
-    from stammtisch.core.i18n import translate
+@router.get(
+    "/tables/{table_id}/replay",
+    summary="A finished game step by step: the spectator's view after every move, the log, the record",
+    response_model=schemas.Replay,
+)
+async def replay(table_id: str, request: Request) -> Response:
+    # Encoded once per finished table (cached): a long Dog game has thousands of views.
+    return Response(await hub_of(request).replay(table_id), media_type="application/json")
 
+
+@router.get("/tables/{table_id}/suggest", summary="Hint: the seat's legal moves ranked, best first")
+async def suggest(table_id: str, token: str, request: Request, lang: Lang = None) -> schemas.Suggestion:
+    """Only the seat to move, with its own token; the search sees only that seat's view.
+
+    ``value``: Dog the chance that the seat's team wins (0..1), the card games the expected
+    game points of the seat. About a second at most (the answer is shared by repeated asks).
+    """
     out = await hub_of(request).suggest(table_id, token)
-    code = out["code"]
-    message = None if code is None else translate(code, {}, pick_language(lang, accept_language))
     return schemas.Suggestion(
         available=out["available"],
         version=out["version"],
-        code=code,
-        message=message,
+        code=out["code"],
+        message=None,
         actions=[schemas.Suggested(**a) for a in out["actions"]],
     )

@@ -24,6 +24,13 @@ def serve(
         float, typer.Option(help="Seconds before a bot takes over for a player who left.")
     ] = 60.0,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.6,
+    ws_compression: Annotated[
+        bool,
+        typer.Option(
+            help="Offer per-message deflate on WebSockets: fewer bytes on slow links, but "
+            "compressing every state costs more server time than encoding it."
+        ),
+    ] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
@@ -44,4 +51,5 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=4 * 65536,
+        ws_per_message_deflate=ws_compression,
     )

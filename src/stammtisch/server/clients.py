@@ -16,6 +16,8 @@ class Client:
     def __init__(self, seat: int | None, lang: str) -> None:
         self.seat = seat
         self.lang = lang
+        #: Move log entries this connection has been sent (its next ``log_from``).
+        self.log_sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
 

@@ -29,7 +29,11 @@ class Settings:
     bot_delay: float = 0.6
     #: Bot level that stands in for an absent player or an expired turn timer.
     standin_level: str = "medium"
-    #: Thinking budget (seconds) for the suggest endpoint.
-    suggest_seconds: float = 0.5
+    #: Thinking budget (seconds, wall clock) of a hint: with the thread hand-over and a
+    #: busy machine the answer comes within about a second.
+    suggest_seconds: float = 0.6
+    #: A finished table nobody has used for this many seconds is dropped from memory (it
+    #: stays in the database and is loaded again when asked for).
+    finished_ttl: float = 300.0
     #: Threads that run bots off the event loop.
     bot_threads: int = 2

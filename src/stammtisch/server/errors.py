@@ -77,10 +77,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The game is not over yet.",
         "de": "Das Spiel ist noch nicht vorbei.",
     },
-    "suggest_unavailable": {
-        "en": "No hint engine is installed; the legal moves are listed without values.",
-        "de": "Keine Tipp-Engine installiert; die erlaubten Züge stehen ohne Bewertung da.",
-    },
     "bad_request": {
         "en": "The request is not valid: {reason}",
         "de": "Die Anfrage ist ungültig: {reason}",

@@ -1,10 +1,12 @@
 """The live tables of one server process, their bots and timers.
 
 :class:`Hub` owns the registry of :class:`~stammtisch.server.table.LiveTable` objects (loaded
-from the database on first use, resumed at start-up), the lobby operations (create, join,
-leave, fill a seat with a bot, rematch) and everything that moves without a person: bots,
-stand-ins for absent players, and turn timers. Bots think in an executor, never on the
-event loop, and see only their seat's view and the legal actions.
+from the database on first use, resumed at start-up, finished ones dropped again when
+nobody has used them for ``Settings.finished_ttl`` seconds), the lobby operations (create,
+join, leave, fill a seat with a bot, rematch), hints and replays, and everything that moves
+without a person: bots, stand-ins for absent players, and turn timers. Bots and hints think
+in worker threads, never on the event loop, and see only their seat's view and the legal
+actions.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import copy
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -23,6 +26,7 @@ from stammtisch.bots import LEVELS, Bot, bot_names, make_bot
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON
 from stammtisch.records.record import GameRecord, result_of
+from stammtisch.server import history
 from stammtisch.server import suggest as hints
 from stammtisch.server.config import Settings
 from stammtisch.server.db import repo
@@ -65,7 +69,12 @@ class Hub:
         self._move_keys: dict[str, tuple[int, int, bool]] = {}
         self._away_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self.pool = ThreadPoolExecutor(max(1, settings.bot_threads), thread_name_prefix="stammtisch-bot")
+        # Hints have their own threads: a hint search never holds up a bot's move.
+        self.hint_pool = ThreadPoolExecutor(
+            max(1, settings.bot_threads), thread_name_prefix="stammtisch-hint"
+        )
 
     # --- life cycle ------------------------------------------------------------------------
     async def resume(self) -> int:
@@ -78,10 +87,13 @@ class Hub:
                     if s.kind == "human":
                         self._schedule_away(table, s.seat)
             self.kick(table)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
         return len(ids)
 
     async def close(self) -> None:
         tasks = [*self._move_tasks.values(), *self._away_tasks.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -89,11 +101,39 @@ class Hub:
             for client in list(table.clients):
                 client.push_none()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.hint_pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- memory ----------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        every = min(60.0, max(0.05, self.settings.finished_ttl / 2))
+        while True:
+            await asyncio.sleep(every)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Drop finished tables nobody has used for ``finished_ttl`` seconds.
+
+        They stay in the database and are loaded again on demand (:meth:`get`). A table with
+        a connection, or one whose lock is taken, stays.
+        """
+        now = time.monotonic() if now is None else now
+        ttl = self.settings.finished_ttl
+        gone = [
+            tid
+            for tid, t in self.tables.items()
+            if t.status == OVER and not t.clients and not t.lock.locked() and now - t.last_used >= ttl
+        ]
+        for tid in gone:
+            del self.tables[tid]
+            self._cancel_move(tid)
+            self.forget_bots(tid)
+        return gone
 
     # --- registry --------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
         pending = self._loading.get(table_id)
         if pending is None:
@@ -101,7 +141,11 @@ class Hub:
             self._loading[table_id] = pending
             try:
                 row = await self.writer.run(lambda c: repo.load_table(c, table_id))
-                loaded = None if row is None else LiveTable(row, self.writer.append)
+                loaded = None
+                if row is not None:  # replaying a long game is work: not on the event loop
+                    loaded = await asyncio.get_running_loop().run_in_executor(
+                        self.pool, LiveTable, row, self.writer.append
+                    )
                 if loaded is not None:
                     self.tables[table_id] = loaded
                 pending.set_result(loaded)
@@ -224,6 +268,7 @@ class Hub:
             for client in table.clients:
                 if client.seat == seat:
                     client.seat = None  # the link no longer holds a seat: watch only
+                    client.log_sent = 0  # ... and is sent the spectator's log afresh
             table.away[seat] = False
         table.broadcast()
         self.kick(table)
@@ -306,7 +351,21 @@ class Hub:
         )
         return rec.to_json()
 
+    async def replay(self, table_id: str) -> bytes:
+        """The finished game as JSON: spectator view after every move, log and record."""
+        table = await self.get(table_id)
+        if table.status != OVER or table.state is None:
+            raise ServerError("not_over")
+        if table.replay_cache is None:
+            record = await self.record(table_id)
+            loop = asyncio.get_running_loop()
+            table.replay_cache = await loop.run_in_executor(
+                self.pool, history.replay_json, table.game, table.row.seed, list(table.row.actions), record
+            )
+        return table.replay_cache
+
     async def suggest(self, table_id: str, token: str) -> JSON:
+        """Hint for the seat to move, from its own view only (one search per position)."""
         table = await self.get(table_id)
         seat = table.seat_of_token(token)
         if seat is None:
@@ -319,29 +378,21 @@ class Hub:
         if state.current_player != seat:
             raise ServerError("not_your_turn", current=state.current_player)
         version = table.version
-        view = copy.deepcopy(table.view(seat))
-        assert view is not None
-        legal = list(state.legal_actions())
-        engine = hints.find_engine()
-        if engine is None:
-            return {
-                "available": False,
-                "version": version,
-                "code": "suggest_unavailable",
-                "actions": [{"action": str(a), "value": None} for a in legal],
-            }
-        seed = derive_seed(table.row.seed, seat, version, "suggest")
-        loop = asyncio.get_running_loop()
-        ranked = await loop.run_in_executor(
-            self.pool,
-            hints.rank,
-            engine,
-            table.game,
-            view,
-            legal,
-            self.settings.suggest_seconds,
-            seed,
-        )
+        pending = table.hints.get(version)
+        if pending is None:
+            view = copy.deepcopy(table.view(seat))
+            assert view is not None
+            legal = list(state.legal_actions())
+            seed = derive_seed(table.row.seed, seat, version, "suggest")
+            pending = asyncio.get_running_loop().run_in_executor(
+                self.hint_pool, hints.rank, table.game, view, legal, self.settings.suggest_seconds, seed
+            )
+            table.hints = {version: pending}  # asking again (or twice at once) shares it
+        try:
+            ranked = await asyncio.shield(pending)
+        except Exception:
+            table.hints.pop(version, None)  # a failed search is not remembered
+            raise
         return {
             "available": True,
             "version": version,
@@ -364,6 +415,7 @@ class Hub:
         table.broadcast()
 
     def disconnected(self, table: LiveTable, seat: int | None) -> None:
+        table.last_used = time.monotonic()  # a finished table's idle time starts now
         if seat is None:
             return
         table.connections[seat] = max(0, table.connections[seat] - 1)

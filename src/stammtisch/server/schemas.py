@@ -86,11 +86,27 @@ class Suggested(BaseModel):
 
 
 class Suggestion(BaseModel):
-    available: bool = Field(description="False: no hint engine is installed; values are null.")
+    available: bool = Field(description="Always true (the hint engine is part of the package).")
     version: int
     code: str | None
     message: str | None
     actions: list[Suggested]
+
+
+class LogEntry(BaseModel):
+    move: int = Field(description="1-based move number (the table version after it).")
+    seat: int = Field(description="The seat that moved.")
+    last: Any = Field(
+        description="observe(recipient)['last'] after the move: what the recipient knows of it."
+    )
+
+
+class Replay(BaseModel):
+    views: list[dict[str, Any]] = Field(
+        description="Spectator view (observe(None)) before the first move, then after each move."
+    )
+    log: list[LogEntry] = Field(description="The spectator's log, as over the WebSocket.")
+    record: dict[str, Any] = Field(description="The game record (as GET .../record).")
 
 
 class Bots(BaseModel):

@@ -4,19 +4,28 @@ Every change goes through :class:`LiveTable` under its ``asyncio.Lock``: an acti
 checked (seat, game over, version, turn, notation, legality), committed to the database,
 and only then applied in memory and broadcast, each recipient getting its own view.
 
-The move log is built per recipient from ``State.observe(recipient)["last"]`` after each
-move, never from the raw notation, which may name a card that recipient must not see.
+Only the current position is kept. Each recipient's move log is kept as encoded entries,
+built from ``State.observe(recipient)["last"]`` once per move (never from the raw notation,
+which may name a card that recipient must not see). A recipient with a connection gets its
+entry from the view that is sent anyway; one without falls behind and is caught up by
+replaying the game (:mod:`stammtisch.server.history`) when it connects again.
+
+A connection is sent its full log once; later ``state`` messages carry only the entries it
+does not have yet (``log_from`` = how many it has).
 """
 
 from __future__ import annotations
 
-import json
+import asyncio
+import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
+from stammtisch.server import history, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
@@ -27,15 +36,11 @@ Recipient = int | None
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
-_encode = json.JSONEncoder(separators=(",", ":")).encode
-
 
 class LiveTable:
     """In-memory table state, rebuilt from its :class:`TableRow` (seed + actions)."""
 
     def __init__(self, row: TableRow, store: StoreAction) -> None:
-        import asyncio
-
         self.row = row
         self.store = store
         self.game: Game[Any] = stammtisch.load(row.game, **row.options)
@@ -44,14 +49,19 @@ class LiveTable:
         self.connections: list[int] = [0] * len(row.seats)
         self.away: list[bool] = [False] * len(row.seats)
         self.state: State[Any] | None = None
-        # Every position of the game (index = version): log entries and views are built
-        # lazily from them, only for recipients that are actually there.
-        self.history: list[State[Any]] = []
+        #: When the hub last handed this table out (finished tables are dropped when idle).
+        self.last_used = time.monotonic()
+        # Caches, all of the current version unless said otherwise.
         self._views: dict[Recipient, JSON] = {}
-        self.logs: dict[Recipient, list[str]] = {r: [] for r in self.recipients}
-        self._body: dict[Recipient, str] = {}
-        self._info_json: str | None = None
-        self._result_text: str | None = None
+        self._view_json: dict[Recipient, bytes] = {}
+        self._logs: dict[Recipient, list[bytes]] = {}  # every version so far; may lag behind
+        self._messages: dict[tuple[Recipient, int], str] = {}  # (recipient, log_from) -> text
+        self._info_json: bytes | None = None
+        self._result_json: bytes | None = None
+        self._legal_json: bytes | None = None
+        self.replay_cache: bytes | None = None  # finished games only
+        #: The hint search of the current version (shared by all who ask).
+        self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
         if row.status != WAITING:
             self._replay(row.actions)
 
@@ -125,11 +135,6 @@ class LiveTable:
             return None
         return {"scores": self.state.scores(), "returns": self.state.returns()}
 
-    def legal_for(self, seat: Recipient) -> list[str]:
-        if self.state is None or seat is None or self.state.current_player != seat:
-            return []
-        return self.state.legal_notations()
-
     def view(self, recipient: Recipient) -> JSON | None:
         """``observe(recipient)`` of the current position (computed once per version)."""
         if self.state is None:
@@ -139,44 +144,93 @@ class LiveTable:
             v = self._views[recipient] = self.state.observe(recipient)
         return v
 
-    def log(self, recipient: Recipient) -> list[str]:
-        """The recipient's move log as JSON texts, brought up to the current version.
+    def log(self, recipient: Recipient) -> list[bytes]:
+        """The recipient's move log as encoded entries, brought up to the current version.
 
         Entry ``i`` is ``{"move": i, "seat": actor, "last": observe(recipient)["last"]}``
-        of the position after move ``i``: the recipient's own knowledge of that move.
+        of the position after move ``i``: the recipient's own knowledge of that move. One
+        move behind (the usual case) costs the view that is sent anyway; further behind
+        replays the game (connections catch up beforehand with :meth:`catch_up`).
         """
-        entries = self.logs[recipient]
+        entries = self._logs.setdefault(recipient, [])
         version = self.row.version
-        for i in range(len(entries) + 1, version + 1):
-            view = self.view(recipient) if i == version else self.history[i].observe(recipient)
-            last = view.get("last") if view is not None else None
-            entries.append(_encode({"move": i, "seat": self.row.actions[i - 1][0], "last": last}))
+        if len(entries) == version - 1:
+            entries.append(history.log_entry(version, self.row.actions[-1][0], self.view(recipient)))
+        elif len(entries) < version:
+            entries += history.build_log(self.game, self.row.seed, self.row.actions, recipient, len(entries))
         return entries
 
-    def state_message(self, recipient: Recipient) -> str:
-        """The ``state`` message for one recipient (cached until the next change)."""
-        body = self._body.get(recipient)
-        if body is None:
-            body = (
-                f',"version":{self.row.version},"seat":{_encode(recipient)},"view":{_encode(self.view(recipient))}'
-                f',"legal":{_encode(self.legal_for(recipient))}'
-                f',"log":[{",".join(self.log(recipient))}]'
-                f',"result":{self._result_json()}}}'
-            )
-            self._body[recipient] = body
-        if self._info_json is None:
-            self._info_json = _encode(self.info())
-        return '{"type":"state","table":' + self._info_json + body
+    async def catch_up(self, recipient: Recipient, pool: Executor) -> None:
+        """Bring a lagging log up to date in a worker thread (callers hold the lock)."""
+        entries = self._logs.setdefault(recipient, [])
+        have, version = len(entries), self.row.version
+        if have >= version - 1:
+            return
+        acts = list(self.row.actions)
+        loop = asyncio.get_running_loop()
+        new = await loop.run_in_executor(
+            pool, history.build_log, self.game, self.row.seed, acts, recipient, have
+        )
+        if len(entries) == have and self.row.version == version:
+            entries += new
 
-    def _result_json(self) -> str:
-        if self._result_text is None:
-            self._result_text = _encode(self.result())
-        return self._result_text
+    def state_message(self, client: Client) -> str:
+        """The next ``state`` message for one connection; it then counts as having the log.
+
+        Cached per (recipient, entries the connection has) until the next change, so all
+        connections of one recipient that keep up share one text.
+        """
+        recipient = client.seat
+        version = self.row.version
+        log_from = client.log_sent if client.log_sent <= version else 0
+        key = (recipient, log_from)
+        text = self._messages.get(key)
+        if text is None:
+            if self._info_json is None:
+                self._info_json = wire.dumpb(self.info())
+            if self._result_json is None:
+                self._result_json = wire.dumpb(self.result())
+            log = self.log(recipient)
+            text = b"".join(
+                (
+                    b'{"type":"state","table":',
+                    self._info_json,
+                    b',"version":%d,"seat":' % version,
+                    b"null" if recipient is None else b"%d" % recipient,
+                    b',"view":',
+                    self._view_bytes(recipient),
+                    b',"legal":',
+                    self._legal_bytes(recipient),
+                    b',"log_from":%d,"log":[' % log_from,
+                    b",".join(log[log_from:version]),
+                    b'],"result":',
+                    self._result_json,
+                    b"}",
+                )
+            ).decode()
+            self._messages[key] = text
+        client.log_sent = version
+        return text
+
+    def send_state(self, client: Client) -> None:
+        client.push(self.state_message(client))
+
+    def _view_bytes(self, recipient: Recipient) -> bytes:
+        b = self._view_json.get(recipient)
+        if b is None:
+            b = self._view_json[recipient] = wire.dumpb(self.view(recipient))
+        return b
+
+    def _legal_bytes(self, recipient: Recipient) -> bytes:
+        if recipient is None or self.state is None or self.state.current_player != recipient:
+            return b"[]"
+        if self._legal_json is None:
+            self._legal_json = wire.dumpb(self.state.legal_notations())
+        return self._legal_json
 
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
-        self.history = [self.state]
         self._changed()
 
     def _replay(self, acts: list[tuple[int, str]]) -> None:
@@ -192,7 +246,6 @@ class LiveTable:
     def _advance(self, seat: int, new_state: State[Any], version: int) -> None:
         """Move to ``new_state``; ``row.actions`` already holds the action."""
         self.state = new_state
-        self.history.append(new_state)
         self.row.version = version
         self._changed()
         if new_state.is_terminal:
@@ -201,13 +254,16 @@ class LiveTable:
 
     def _changed(self) -> None:
         self._views.clear()
-        self._body.clear()
+        self._view_json.clear()
+        self._messages.clear()
         self._info_json = None
-        self._result_text = None
+        self._result_json = None
+        self._legal_json = None
 
     def seats_changed(self) -> None:
         """Connection or seat data changed: TableInfo must be rebuilt."""
         self._info_json = None
+        self._messages.clear()
 
     # --- the one writer --------------------------------------------------------------------
     async def submit(self, seat: int | None, action: Any, version: Any) -> None:
@@ -250,7 +306,7 @@ class LiveTable:
 
     def broadcast(self) -> None:
         for client in list(self.clients):
-            client.push(self.state_message(client.seat))
+            self.send_state(client)
 
     # --- seats (callers hold the lock and persist first) -----------------------------------
     def open_seats(self) -> list[int]:

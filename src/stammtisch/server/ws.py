@@ -7,7 +7,6 @@ Every refusal is an ``error`` message in the client's language and changes nothi
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import WebSocket
@@ -15,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import LANGUAGES
+from stammtisch.server import wire
 from stammtisch.server.clients import Client
 from stammtisch.server.config import MAX_MESSAGE_BYTES
 from stammtisch.server.errors import ServerError, pick_language
@@ -24,7 +24,7 @@ PONG = '{"type":"pong"}'
 
 
 def error_message(exc: StammtischError, lang: str) -> str:
-    return json.dumps({"type": "error", **exc.to_json(lang)}, ensure_ascii=False)
+    return wire.dumps({"type": "error", **exc.to_json(lang)})
 
 
 def read_message(text: str) -> dict[str, Any]:
@@ -32,7 +32,7 @@ def read_message(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE_BYTES or len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise ServerError("message_too_large", size=len(text.encode("utf-8")), limit=MAX_MESSAGE_BYTES)
     try:
-        data = json.loads(text)
+        data = wire.loads(text)
     except ValueError:
         raise ServerError("bad_json") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -71,10 +71,14 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     client = Client(seat, lang)
     sender = asyncio.create_task(_sender(ws, client))
-    table.clients.add(client)
-    hub.connected(table, seat)
-    if seat is None:
-        client.push(table.state_message(None))
+    async with table.lock:
+        # The first state carries the recipient's whole log: bring it up to date off the
+        # event loop, and join before the table can move on.
+        await table.catch_up(seat, hub.pool)
+        table.clients.add(client)
+        hub.connected(table, seat)
+        if seat is None:
+            table.send_state(client)
     try:
         while True:
             msg = await ws.receive()
@@ -106,7 +110,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             except StammtischError as exc:
                 client.push(error_message(exc, client.lang))
                 if exc.code == "stale_version":
-                    client.push(table.state_message(client.seat))
+                    table.send_state(client)
     except WebSocketDisconnect:
         pass
     finally:

@@ -13,6 +13,7 @@ export class TableSocket {
     this.token = token;
     this.handlers = handlers;
     this.version = null;
+    this.log = []; // the move log put together from the state messages of this connection
     this.ws = null;
     this.closed = false;
     this.retry = 0;
@@ -47,6 +48,15 @@ export class TableSocket {
         return;
       }
       if (msg.type === "state") {
+        // A state carries only the log entries after the first `log_from` ones (all of
+        // them on a new connection). Handlers get the whole log as `msg.log`.
+        const from = msg.log_from ?? 0;
+        if (from !== 0 && from !== this.log.length) {
+          ws.close(); // out of step: a new connection starts with the whole log again
+          return;
+        }
+        this.log = from === 0 ? msg.log : this.log.concat(msg.log);
+        msg.log = this.log;
         this.version = msg.version;
         this.handlers.onState?.(msg);
       } else if (msg.type === "error") {

@@ -1,0 +1,66 @@
+"""A game's past, rebuilt on demand from seed and stored actions.
+
+A live table keeps only its current position. Whatever needs earlier positions (the move
+log of a recipient who was not watching, the replay of a finished game) replays the game
+from its seed here, as plain functions that can run in a worker thread.
+
+A log entry is what one recipient may know about one move: ``{"move": i, "seat": actor,
+"last": observe(recipient)["last"]}`` of the position after move ``i``. It is never built
+from the raw notation, which may name a card given or stolen face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from stammtisch.core.game import JSON, Game, State
+from stammtisch.server import wire
+
+Recipient = int | None
+
+
+def log_entry(move: int, seat: int, view: JSON | None) -> bytes:
+    """One encoded log entry from the recipient's view after ``move``."""
+    last = view.get("last") if view is not None else None
+    return wire.dumpb({"move": move, "seat": seat, "last": last})
+
+
+def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) -> Iterator[State[Any]]:
+    """The position before the first move, then after each stored action.
+
+    Stored actions were checked when they were accepted (and once more when the table was
+    loaded), so the trusted fast path is used.
+    """
+    state = game.new_game(seed)
+    yield state
+    for _seat, notation in actions:
+        state = state.apply_unchecked(state.parse_action(notation))
+        yield state
+
+
+def build_log(
+    game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], recipient: Recipient, start: int
+) -> list[bytes]:
+    """The recipient's log entries for moves ``start + 1`` .. ``len(actions)``."""
+    out: list[bytes] = []
+    for move, state in enumerate(positions(game, seed, actions)):
+        if move > start:
+            out.append(log_entry(move, actions[move - 1][0], state.observe(recipient)))
+    return out
+
+
+def replay_json(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], record: JSON) -> bytes:
+    """``{"views": [spectator view after 0..n moves], "log": [...], "record": {...}}``.
+
+    What the replay viewer steps through (static/README.md). Only spectator views: the
+    replay of a finished game is public, the hands during it are not.
+    """
+    views: list[JSON] = []
+    log: list[JSON] = []
+    for move, state in enumerate(positions(game, seed, actions)):
+        view = state.observe(None)
+        views.append(view)
+        if move > 0:
+            log.append({"move": move, "seat": actions[move - 1][0], "last": view.get("last")})
+    return wire.dumpb({"views": views, "log": log, "record": record})
