@@ -1,9 +1,10 @@
 """Load test of the web server: N tables played at bot speed over loopback WebSockets.
 
-    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20
+    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20 [--game dog]
 
 Starts ``stammtisch serve`` as a separate process on 127.0.0.1 (fresh SQLite file in a
 temporary folder, or ``--database-url``), opens ``--tables`` tables with two people each
+(``--game dog``: four)
 (the clients answer every ``state`` that offers them legal actions at once, with a random
 one) and plays game after game (rematch) for ``--seconds``. Reported: accepted moves per
 second, and the latency of a move = from sending the action to receiving the state with the
@@ -22,6 +23,7 @@ import json
 import os
 import platform
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -44,18 +46,19 @@ MAX_SECONDS = 300.0
 COMPRESSION: str | None = None
 
 
-# The server under cProfile. uvicorn re-raises SIGTERM after its graceful shutdown; a handler
-# that exits normally lets the profile be written.
+# The server under cProfile, from SIGUSR1 (sent when the measurement starts, so start-up and
+# warm-up stay out) to the end. uvicorn re-raises SIGTERM after its graceful shutdown; a
+# handler that exits normally lets the profile be written.
 PROFILED = """
 import cProfile, signal, sys
+prof = cProfile.Profile()
 def stop(*_):
     raise SystemExit(0)
 signal.signal(signal.SIGTERM, stop)
+signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
 from stammtisch.cli import app
 path = sys.argv[1]
 sys.argv = ["stammtisch", *sys.argv[2:]]
-prof = cProfile.Profile()
-prof.enable()
 try:
     app()
 finally:
@@ -114,20 +117,25 @@ async def seat_loop(
             return
 
 
-async def table_loop(base: str, index: int, stats: Stats, stop: float) -> None:
+async def table_loop(base: str, index: int, stats: Stats, stop: float, game: str, players: int) -> None:
     rng = random.Random(index)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         created = (
             await http.post(
                 "/api/tables",
-                json={"game": "zwickern", "nickname": "A", "seats": [{"type": "open"}, {"type": "open"}]},
+                json={
+                    "game": game,
+                    "options": {"players": players},
+                    "nickname": "P0",
+                    "seats": [{"type": "open"}] * players,
+                },
             )
         ).json()
         tid = created["table"]["id"]
-        tokens = [
-            created["token"],
-            (await http.post(f"/api/tables/{tid}/join", json={"nickname": "B"})).json()["token"],
-        ]
+        tokens = [created["token"]]
+        for i in range(1, players):
+            joined = await http.post(f"/api/tables/{tid}/join", json={"nickname": f"P{i}"})
+            tokens.append(joined.json()["token"])
         ws_base = base.replace("http://", "ws://")
         while time.perf_counter() < stop:
             done = asyncio.Event()
@@ -147,11 +155,11 @@ async def table_loop(base: str, index: int, stats: Stats, stop: float) -> None:
             tid = r.json()["table"]["id"]
 
 
-async def run(base: str, tables: int, seconds: float, warmup: float) -> Stats:
+async def run(base: str, tables: int, seconds: float, warmup: float, game: str, players: int) -> Stats:
     stats = Stats()
     start = time.perf_counter()
     stop = start + warmup + seconds
-    runners = [asyncio.create_task(table_loop(base, i, stats, stop)) for i in range(tables)]
+    runners = [asyncio.create_task(table_loop(base, i, stats, stop, game, players)) for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
     t0 = time.perf_counter()
@@ -179,7 +187,7 @@ def cpu_seconds(pid: int) -> float:
 def print_profile(path: str, top: int = 25) -> None:
     import pstats
 
-    print(f"server profile (cProfile, event-loop thread), top {top} by own time:")
+    print(f"server profile (cProfile, event-loop thread, measured part), top {top} by own time:")
     stats = pstats.Stats(path)
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
@@ -191,6 +199,8 @@ def print_profile(path: str, top: int = 25) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--game", default="zwickern", help="zwickern (about 60 moves a game) or dog (over 1000)")
+    ap.add_argument("--players", type=int, default=None, help="people per table (default: 2, dog 4)")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument("--database-url", default=None)
@@ -198,6 +208,7 @@ def main() -> None:
     ap.add_argument("--server-arg", action="append", default=[], help="extra argument for serve")
     args = ap.parse_args()
     tables = max(1, min(args.tables, MAX_TABLES))
+    players = args.players or (4 if args.game == "dog" else 2)
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -225,8 +236,10 @@ def main() -> None:
             cpu = [0.0, 0.0, 0.0, 0.0]
 
             async def measured() -> Stats:
-                task = asyncio.create_task(run(base, tables, seconds, args.warmup))
+                task = asyncio.create_task(run(base, tables, seconds, args.warmup, args.game, players))
                 await asyncio.sleep(args.warmup)
+                if args.profile:
+                    os.kill(server.pid, signal.SIGUSR1)
                 cpu[0] = cpu_seconds(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
                 result = await task
@@ -242,7 +255,7 @@ def main() -> None:
     lat = stats.latencies
     elapsed: float = stats.elapsed  # type: ignore[attr-defined]
     print(
-        f"stammtisch server load: {tables} tables x 2 WebSocket clients, zwickern, {seconds:.0f} s measured"
+        f"stammtisch server load: {tables} tables x {players} WebSocket clients, {args.game}, {seconds:.0f} s measured"
     )
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
@@ -262,7 +275,7 @@ def main() -> None:
         )
         client_cpu = cpu[3] - cpu[2]
         print(
-            f"client CPU (this process, all {2 * tables} clients): {client_cpu:.1f} s "
+            f"client CPU (this process, all {players * tables} clients): {client_cpu:.1f} s "
             f"({client_cpu / elapsed * 100:.0f}% of one core), {client_cpu / stats.moves * 1e6:.0f} us per move"
         )
     if lat:
