@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from live import Live, live_server, settings
-
 from stammtisch.server.hub import Hub
+
+from .live import Live, live_server, settings
 
 
 async def play_to_the_end(live: Live) -> tuple[str, list[str], list[dict[str, Any]]]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from live import Live, live_server, settings
-
 import stammtisch
 from stammtisch.records.record import GameRecord
+
+from .live import Live, live_server, settings
 
 
 async def finished_bot_game(live: Live, game: str, players: int) -> str:

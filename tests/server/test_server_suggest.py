@@ -8,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from live import Live, Player, live_server, settings
 
 import stammtisch.server.suggest as server_suggest
 from stammtisch.bots.base import Budget
+
+from .live import Live, Player, live_server, settings
 
 CALLS: list[tuple[str, dict[str, Any], list[str], Budget]] = []
 
