@@ -7,12 +7,12 @@ import random
 from typing import Any
 
 from sqlalchemy import create_engine, func, select
-from test_server_hidden_info import Truth
 
 from stammtisch.records.record import GameRecord
 from stammtisch.server.db.schema import actions
 
 from .live import Live, Player, live_server, settings
+from .test_server_hidden_info import Truth
 
 
 async def two_humans(live: Live, lang: str = "en") -> tuple[str, Player, Player]:
