@@ -55,6 +55,7 @@ def test_extras() -> str:
 
 def run_tests(args: list[str]) -> int:
     ensure_env(test_extras())
+    workers = os.environ.get("STAMMTISCH_TEST_WORKERS", "2")
     steps: list[tuple[str, list[str]]] = [
         ("ruff check", [str(PY), "-m", "ruff", "check", "src", "tests", "benchmarks", "run.py"]),
         (
@@ -62,10 +63,11 @@ def run_tests(args: list[str]) -> int:
             [str(PY), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "run.py"],
         ),
         ("mypy --strict", [str(PY), "-m", "mypy"]),
-        (
-            "pytest",
-            [str(PY), "-m", "pytest", "-n", os.environ.get("STAMMTISCH_TEST_WORKERS", "2"), *args],
-        ),
+        # Playwright's sync API keeps an event loop running in its worker for the whole
+        # session, which breaks asyncio tests that land on the same worker: the browser
+        # tests get a pytest process of their own.
+        ("pytest", [str(PY), "-m", "pytest", "-n", workers, "--ignore=tests/browser", *args]),
+        ("pytest (browser)", [str(PY), "-m", "pytest", "-n", workers, "tests/browser", *args]),
     ]
     for name, cmd in steps:
         _say(f"{name} ...")
