@@ -100,33 +100,11 @@ def dog_playouts(players: int, seconds: float) -> tuple[int, float]:
 
 
 def maedn_playouts(seconds: float) -> tuple[int, float] | None:
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("maedn", {"players": 4})
-    rng = random.Random(1)
-    steps = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                r = rng.random()
-                acc = 0.0
-                chosen = outcomes[-1][0]
-                for action, p in outcomes:
-                    acc += p
-                    if r < acc:
-                        chosen = action
-                        break
-                state.apply_action(chosen)
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                steps += 1
-    return steps, time.process_time() - t0
+    """OpenSpiel maedn measured like engine_speed.py does, in CPU time."""
+    from engine_speed import maedn_runner
+
+    run = maedn_runner(time.process_time)
+    return None if run is None else run(seconds)
 
 
 def playout_report(rounds: int, seconds: float) -> list[str]:

@@ -72,7 +72,8 @@ def rlcard_uno_runner() -> Runner | None:
     return run
 
 
-def maedn_runner() -> Runner | None:
+def maedn_runner(clock: Callable[[], float] = time.perf_counter) -> Runner | None:
+    """OpenSpiel maedn driven from Python (chance sampled with the same seeded RNG)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -82,8 +83,8 @@ def maedn_runner() -> Runner | None:
     def run(seconds: float) -> tuple[int, float]:
         rng = random.Random(1)
         steps = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = clock()
+        while clock() - t0 < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -101,7 +102,7 @@ def maedn_runner() -> Runner | None:
                     legal = state.legal_actions()
                     state.apply_action(legal[rng.randrange(len(legal))])
                     steps += 1
-        return steps, time.perf_counter() - t0
+        return steps, clock() - t0
 
     return run
 
