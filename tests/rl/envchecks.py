@@ -102,11 +102,23 @@ def check_observation_leaks_nothing(
             moves += 1
 
 
-def check_openspiel(game: str, params: dict[str, Any], *, sims: int = 3, ismcts_simulations: int = 4) -> None:
+def check_openspiel(
+    game: str,
+    params: dict[str, Any],
+    *,
+    sims: int = 3,
+    ismcts_simulations: int = 4,
+    heuristic_leaves: bool = False,
+) -> None:
+    """OpenSpiel's own checks, then its ``ISMCTSBot`` plays one whole game.
+
+    The bot values leaves by random rollouts, or with ``heuristic_leaves`` by the adapter's
+    :class:`HeuristicEvaluator` (for Dog, whose random rollouts run to a thousand moves).
+    """
     pyspiel = pytest.importorskip("pyspiel", reason=OPENSPIEL_MISSING)
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from stammtisch.rl.openspiel import register
+    from stammtisch.rl.openspiel import HeuristicEvaluator, register
 
     name = register(game)
     g = pyspiel.load_game(name, params)
@@ -117,9 +129,14 @@ def check_openspiel(game: str, params: dict[str, Any], *, sims: int = 3, ismcts_
     assert gt.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     # serialize=False: sampled-stochastic games serialise with the game's RNG state, which
     # pyspiel does not let Python games provide; states are JSON via the engine instead.
-    pyspiel.random_sim_test(g, num_sims=sims, serialize=False, verbose=False)
+    if sims:
+        pyspiel.random_sim_test(g, num_sims=sims, serialize=False, verbose=False)
     rs = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    evaluator: Any = (
+        HeuristicEvaluator(g)
+        if heuristic_leaves
+        else mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    )
     bot = ismcts.ISMCTSBot(g, evaluator, uct_c=2.0, max_simulations=ismcts_simulations, random_state=rs)
     state = g.new_initial_state()
     while not state.is_terminal():
@@ -127,6 +144,8 @@ def check_openspiel(game: str, params: dict[str, Any], *, sims: int = 3, ismcts_
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.returns()) == g.num_players()
+    if "max_moves" not in params:
+        assert not state.truncated, "the game ended by the move cap, not by its rules"
     # Resampling keeps the player's information state.
     state = g.new_initial_state()
     player = state.current_player()
