@@ -4,10 +4,18 @@ Thin wrappers of :mod:`stammtisch.rl.aec` and :mod:`stammtisch.rl.gym_env` with 
 :mod:`stammtisch.games.himmel.codec`. Options are the game's (``players`` 3-6, ``games``,
 ``start``); an episode is a whole match of ``games`` games.
 
-Actions (``Discrete(357)``, one per turn; the table is in the codec): 0-139 ``c>A``/``c>B``
-as ``(c - 1) * 2 + pile``, 140 ``turn``, 141-145 ``steal`` the seat 1..5 places after the
-player, 146-285 ``raise A/B c`` as ``146 + (c - 1) * 2 + pile``, 286-355 ``take c`` as
-``285 + c``, 356 a bare ``take``.
+Actions (``Discrete(357)``, one per turn):
+
+=========  ==============================================================================
+token      action
+=========  ==============================================================================
+0-139      ``c>A`` / ``c>B``: number card c on pile A / B, token ``(c - 1) * 2 + pile``
+140        ``turn``
+141-145    ``steal v``: the victim 1..5 seats after the player (clockwise), token 140 + k
+146-285    ``raise A c`` / ``raise B c``: token ``146 + (c - 1) * 2 + pile``
+286-355    ``take c``: take the marked pile, c becomes the new target, token ``285 + c``
+356        ``take`` without a new target card from hand
+=========  ==============================================================================
 
 Observation ``"observation"`` (1064 floats in [0, 1], seats relative to the observer: slot
 0 = itself, slot 1 = the next seat clockwise; a *card set* is numbers 1..70, then the

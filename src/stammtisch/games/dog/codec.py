@@ -2,22 +2,7 @@
 
 A flat action space cannot hold Dog's split 7 (up to seven parts over several pegs) or the
 Joker's choice of value, so a turn is a short sequence of tokens: first the card, then
-what the card needs. ``num_actions == 168``, ``max_tokens == 17``:
-
-=========  ==============================================================================
-token      meaning
-=========  ==============================================================================
-0          ``fold``
-1-14       ``give r``: exchange card of rank r (A, 2 … 10, J, Q, K, Jo = 0 … 13), token 1 + r
-15-28      play a card of rank r, token 15 + r (the first token of every play)
-29-41      the Joker's value r (0 … 12), token 29 + r (right after the Joker)
-42         ``start``: a kennel peg onto the start field (after A, K or Joker)
-43-66      a peg, relative to the player: token 43 + (peg - 4 * seat) mod pegs, so the
-           player's own pegs are 43-46 and the next seat's 47-50
-67-166     a destination field, relative to the player: track field f is
-           67 + (f - 16 * seat) mod track; Himmel field Hk of the peg's owner is 162 + k
-167        end of a 7 (closes every 7, played or as a Joker's value)
-=========  ==============================================================================
+what the card needs (``num_actions == 168``, ``max_tokens == 17``).
 
 Sequences: ``fold``; ``give r``; ``card start``; ``card [value] peg field`` for a move;
 ``card [value] peg peg`` for a Jack swap; ``card [value] (peg field)… end`` for a 7,
@@ -28,37 +13,9 @@ Observation: floats in ``[0, 1]`` from one seat's view. Seats are *relative*: sl
 the observer, slot 1 the next seat in the direction of play, up to 6 slots; unused slots
 are 0. Track fields are relative too (unit 0 is the observer's start field).
 
-========  ====  ============================================================================
-index     size  meaning
-========  ====  ============================================================================
-0         14    own hand: cards per rank / 6
-14        14    discarded cards per rank / copies in the pack
-28        14    cards unseen by this seat per rank / copies in the pack
-42        576   pegs on the track: 96 relative fields per relative seat (owner), 1 = a peg
-618       6     pegs in the kennel / 4, per relative seat
-624       24    pegs in the Himmel: fields H1..H4 per relative seat
-648       6     a fresh peg on its start field (DOG-11), per relative seat
-654       6     hand size / 6, per relative seat
-660       1     draw pile size / 110
-661       1     hand size of this round / 6
-662       2     phase: exchange, play (one-hot)
-664       6     seat is in the game, per relative seat (a player-count marker)
-670       6     seat is in the observer's team, per relative seat
-676       6     seat to move (one-hot relative seat; all 0 when the game is over)
-682       6     seat whose pegs the mover moves (one-hot relative seat; helping, DOG-19)
-688       6     dealer (one-hot relative seat)
-694       6     seat that started this round (one-hot relative seat)
-700       6     has folded this round, per relative seat
-706       6     has chosen its exchange card, per relative seat
-712       14    exchange: the card this seat gave (one-hot rank)
-726       14    exchange: the card this seat received (one-hot rank)
-740       1     exchange: the card given is still known to be in the partner's hand
-741       6     last play: its seat (one-hot relative seat)
-747       14    last play: the card (one-hot rank)
-761       6     team pegs in the Himmel / 8, per relative seat
-========  ====  ============================================================================
-
-(The exact rows are ``Codec.observation_fields``; a test keeps this table in step.)
+The tables of tokens and observation indices (index, size, meaning) are in the docstring of
+:mod:`stammtisch.rl.dog`, the environments' documentation; a test keeps them in step with
+``Codec.observation_fields``.
 """
 
 from __future__ import annotations

@@ -1,17 +1,6 @@
 """Himmel's fixed integer actions and observation tensor, for learning code.
 
-Actions: one token per turn, ``num_actions == 357``:
-
-=========  ==============================================================================
-token      action
-=========  ==============================================================================
-0-139      ``c>A`` / ``c>B``: number card c on pile A / B, token ``(c - 1) * 2 + pile``
-140        ``turn``
-141-145    ``steal v``: the victim 1..5 seats after the player (clockwise), token 140 + k
-146-285    ``raise A c`` / ``raise B c``: token ``146 + (c - 1) * 2 + pile``
-286-355    ``take c``: take the marked pile, c becomes the new target, token ``285 + c``
-356        ``take`` without a new target card from hand
-=========  ==============================================================================
+Actions: one token per turn, ``num_actions == 357``.
 
 Observation: floats in ``[0, 1]`` from one seat's view. Seats are *relative*: slot 0 is the
 observing seat, slot 1 the next seat clockwise, and so on up to 6 slots; unused slots are 0.
@@ -20,35 +9,9 @@ change, steal and raise cards divided by their copies in the pack (6, 5, 4). Fac
 seat knows about hidden cards (e.g. the card a thief took from it) appear in ``known_*``
 when they name a single place; wider facts and ``known_by`` are not encoded.
 
-========  ====  =========================================================================
-index     size  meaning
-========  ====  =========================================================================
-0         73    own hand (card set)
-73        70    pile A: current target (one-hot number)
-143       70    pile A: top card (one-hot number; all 0 when the pile has no cards)
-213       70    pile B: current target (one-hot number)
-283       70    pile B: top card (one-hot number; all 0 when the pile has no cards)
-353       2     cards on pile A / B including targets (what taking costs) / 20, at most 1
-355       2     marked pile (one-hot A, B)
-357       1     direction of play is clockwise
-358       73    cards unseen by this seat: other hands and draw pile (card set)
-431       365   cards known to be in a hand, 73 per relative seat 1..5 (card set)
-796       73    cards known to be in the draw pile (card set)
-869       6     hand size / 10, per relative seat, at most 1
-875       1     draw pile size / 85
-876       6     penalty cards this game / 30, per relative seat, at most 1
-882       6     penalty cards of the match / (85 * games), per relative seat
-888       6     seat is in the game, per relative seat (a player-count marker)
-894       6     seat to move (one-hot relative seat; all 0 when the match is over)
-900       6     seat that started this game (one-hot relative seat)
-906       1     games already finished / games in the match
-907       6     last action: its seat (one-hot relative seat)
-913       5     last action: play, turn, steal, raise, take (one-hot)
-918       73    last action: the stolen card, if this seat was thief or victim (card set)
-991       73    cards turned up by the latest search for a target (card set)
-========  ====  =========================================================================
-
-(The exact rows are ``Codec.observation_fields``; a test keeps this table in step.)
+The tables of tokens and observation indices (index, size, meaning) are in the docstring of
+:mod:`stammtisch.rl.himmel`, the environments' documentation; a test keeps them in step with
+``Codec.observation_fields``.
 """
 
 from __future__ import annotations

@@ -9,28 +9,9 @@ beyond the number of players stay 0, so the size does not depend on the player c
 *card set* is 34 units: the 32 Skat cards (``rank * 4 + suit``), then "at least one
 Joker", then "both Jokers".
 
-========  ====  =====================================================================
-index     size  meaning
-========  ====  =====================================================================
-0         34    own hand (card set)
-34        34    table (card set)
-68        136   capture piles of this round, 34 per relative seat 0..3 (card set)
-204       34    cards unseen by this seat: other hands and draw pile (card set)
-238       4     hand size / 4, per relative seat
-242       1     draw pile size / 34
-243       4     seat is in the game, per relative seat (a player-count marker)
-247       4     seat to move (one-hot relative seat; all 0 when the match is over)
-251       4     dealer (one-hot relative seat)
-255       4     last capturer this round (one-hot relative seat; all 0 if nobody yet)
-259       4     match points of finished rounds / (130 * rounds), per relative seat
-263       4     card points captured this round / 120, per relative seat
-267       1     rounds already finished / rounds in the match
-268       4     last move: seat that played (one-hot relative seat)
-272       34    last move: card played (card set)
-306       34    last move: cards it captured (card set)
-========  ====  =====================================================================
-
-(The exact rows are ``Codec.observation_fields``; a test keeps this table in step.)
+The tables of tokens and observation indices (index, size, meaning) are in the docstring of
+:mod:`stammtisch.rl.zwickern`, the environments' documentation; a test keeps them in step with
+``Codec.observation_fields``.
 """
 
 from __future__ import annotations
