@@ -67,7 +67,7 @@ Rewards: +1 for each seat of the winning team, -1 for the others, when the game 
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from stammtisch.rl.aec import StammtischAEC
 from stammtisch.rl.aec import env as _env
@@ -75,16 +75,9 @@ from stammtisch.rl.gym_env import StammtischGymEnv
 
 GAME = "dog"
 
-
-def env(**kwargs: Any) -> Any:
-    """The AEC environment with PettingZoo's order-enforcing wrapper."""
-    return _env(GAME, **kwargs)
-
-
-def raw_env(**kwargs: Any) -> StammtischAEC:
-    return StammtischAEC(GAME, **kwargs)
-
-
-def gym_env(**kwargs: Any) -> StammtischGymEnv:
-    """One learner against bots (``opponents``: a level or bot kind, or one per other seat)."""
-    return StammtischGymEnv(GAME, **kwargs)
+#: The AEC environment with PettingZoo's order-enforcing wrapper.
+env = partial(_env, GAME)
+#: The AEC environment without wrappers.
+raw_env = partial(StammtischAEC, GAME)
+#: One learner against bots (``opponents``: a level or bot kind, or one per other seat).
+gym_env = partial(StammtischGymEnv, GAME)
