@@ -91,6 +91,32 @@ def forward_counts(ranks: Iterable[int]) -> tuple[int, ...]:
     return got
 
 
+_BLOCKS: dict[int, tuple[int, ...]] = {}
+
+
+def blocked_steps(fresh: int, track: int) -> tuple[int, ...]:
+    """For each track field: the first step forward from it that meets a fresh peg, which
+    nothing may pass or land on (DOG-11); ``track + 1`` when no fresh peg is met (a peg's
+    own field counts a full lap ahead). A fresh peg ``i`` stands on its seat's start field
+    ``16 * (i // 4)``, so the table depends on the fresh mask alone (memoized)."""
+    key = fresh << 7 | track
+    got = _BLOCKS.get(key)
+    if got is None:
+        fields = [16 * (i >> 2) for i in range(fresh.bit_length()) if fresh >> i & 1]
+        table = []
+        for x in range(track):
+            blocked = track + 1
+            for f in fields:
+                b = f - x
+                if b <= 0:
+                    b += track
+                if b < blocked:
+                    blocked = b
+            table.append(blocked)
+        got = _BLOCKS[key] = tuple(table)
+    return got
+
+
 def occupancy(pos: list[int], track: int) -> list[int]:
     """The peg on each track field, ``-1`` for none."""
     occ = [-1] * track
@@ -134,6 +160,7 @@ class MoveGen:
         "board",
         "ctrl",
         "fresh",
+        "hm",
         "movers",
         "occ",
         "pos",
@@ -156,8 +183,17 @@ class MoveGen:
         if pos[c] >= track and pos[c + 1] >= track and pos[c + 2] >= track and pos[c + 3] >= track:
             c = 4 * board.partner(seat)  # DOG-19: all own pegs home, move the partner's
         self.ctrl = c >> 2
-        # The controlled pegs out of the kennel.
-        self.movers = [i for i in (c, c + 1, c + 2, c + 3) if pos[i] >= 0]
+        # The controlled pegs out of the kennel, and which of their Himmel fields are taken.
+        movers: list[int] = []
+        hm = 0
+        for i in range(c, c + 4):
+            x = pos[i]
+            if x >= 0:
+                movers.append(i)
+                if x >= track:
+                    hm |= 1 << (x - track)
+        self.movers = movers
+        self.hm = hm
         self._cache: dict[object, list[Body]] = {}
         self._canon: set[object] = set()  # uses with a body that needs canonical()
 
@@ -290,33 +326,26 @@ class MoveGen:
         occ = self.occ
         c = self.ctrl
         start = 16 * c
-        hm = 0
-        for i in range(4 * c, 4 * c + 4):
-            if pos[i] >= track:
-                hm |= 1 << (pos[i] - track)
-        ff = self.fresh_fields if fresh else ()
+        hm = self.hm
+        # The first step from each field that meets a fresh peg (DOG-11), track + 1 if none.
+        blocks = blocked_steps(fresh, track) if fresh else None
         canon = self._canon
+        pairs = list(zip(ks, lists, strict=True))
         for i in self.movers:
             x = pos[i]
             if x >= track:
                 ahead = hm >> (x - track + 1)
                 room = track + 3 - x
-                for k, out in zip(ks, lists, strict=False):
+                for k, out in pairs:
                     if k <= room and not ahead & ((1 << k) - 1):
                         out.append((MOVE, i, x + k, -1, False))
                 continue
-            blocked = track + 1  # the first step that meets a fresh peg
-            for f in ff:
-                b = f - x
-                if b <= 0:
-                    b += track
-                if b < blocked:
-                    blocked = b
+            blocked = track + 1 if blocks is None else blocks[x]
             d = start - x  # steps to the own start field
             if d < 0:
                 d += track
             turn = d < blocked and (d or not fresh >> i & 1)
-            for k, out in zip(ks, lists, strict=False):
+            for k, out in pairs:
                 if blocked > k:
                     y = x + k
                     if y >= track:
@@ -375,8 +404,85 @@ class MoveGen:
 
     # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
     def _seven(self) -> list[Body]:
+        # The pegs that can take a step at all: a peg in the Himmel with every field ahead
+        # of it taken stays where it is for the whole move.
+        pos = self.pos
+        track = self.track
+        hm = self.hm
+        live = 0
+        single = -1
+        for i in self.movers:
+            x = pos[i]
+            if x >= track and hm >> (x - track + 1) == (8 >> (x - track)) - 1:
+                continue
+            live += 1
+            single = i
+        if live == 1:
+            if pos[single] >= track:
+                return []  # at most three steps inside the Himmel: no 7
+            one = self._seven_single(single)
+            if one is not None:
+                return one
+        elif not live:
+            return []
         fast = self._seven_apart()
         return fast if fast is not None else self._seven_search()
+
+    def _seven_single(self, i: int) -> list[Body] | None:
+        """The 7 when peg ``i`` on the track is the only one that can move: seven steps
+        forward, or into the Himmel when it gets to its start field in three to six steps.
+
+        ``None`` when entering would bring in the last of the controlled seat's pegs (the
+        rest of the 7 then goes on, DOG-19/DOG-9: left to the search). The order is the
+        search's (the Himmel first) when a controlled peg stands in the Himmel, else the
+        direct split's (the track first), as before this shortcut.
+        """
+        pos = self.pos
+        track = self.track
+        occ = self.occ
+        fresh = self.fresh
+        hm = self.hm
+        x = pos[i]
+        start = 16 * self.ctrl
+        d = start - x
+        if d < 0:
+            d += track
+        turn = d < 7 and (d or not fresh >> i & 1)
+        if turn and hm in (7, 11, 13, 14):
+            return None  # three pegs in the Himmel and the fourth may enter
+        team = (self.seat, self.board.partner(self.seat))
+        fm = fresh & ~(1 << i)
+        sent: list[int] = []
+        hit = False
+        home: Body | None = None
+        f = x
+        for k in range(1, 8):
+            f += 1
+            if f == track:
+                f = 0
+            j = occ[f]
+            if j >= 0:
+                if fresh >> j & 1:
+                    return [] if home is None else [home]  # a fresh peg is never passed (DOG-11)
+                sent.append(j)
+                if j >> 2 in team:
+                    hit = True
+            if turn and k == d and d >= 3:
+                r = 6 - d  # Himmel field reached with the steps left after turning in
+                if not hm & ((2 << r) - 1):
+                    p = list(pos)
+                    p[i] = track + r
+                    for j in sent:
+                        p[j] = -1
+                    home = (SPLIT, [(i, x, track + r)], (tuple(p), fm), 0, hit)
+        p = list(pos)
+        p[i] = f
+        for j in sent:
+            p[j] = -1
+        body = (SPLIT, [(i, x, f)], (tuple(p), fm), 0, hit)
+        if home is None:
+            return [body]
+        return [home, body] if hm else [body, home]
 
     def _seven_apart(self) -> list[Body] | None:
         """The 7 when its pegs cannot meet: every split, without a search.

@@ -41,6 +41,9 @@ HAND_SIZES = (6, 5, 4, 3, 2)  # DOG-5
 EXCHANGE = "exchange"
 PLAYING = "play"
 OVER = "over"
+# Gives and the fold carry no position, so one object of each serves every state.
+GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for r, t in enumerate(RANK_TEXT))
+FOLD_ACTION = DogAction("fold", FOLD)
 
 
 class DogState(State[DogAction]):
@@ -105,6 +108,10 @@ class DogState(State[DogAction]):
         return self.current
 
     @property
+    def is_terminal(self) -> bool:
+        return self.current is None
+
+    @property
     def start_seat(self) -> int:
         """The seat that starts this round (DOG-5: the seat after the dealer, moving on)."""
         return (self.dealer + 1 + self.round) % self.n
@@ -165,12 +172,12 @@ class DogState(State[DogAction]):
             return []
         ranks = sorted(set(self.hands[seat]))
         if self.phase == EXCHANGE:
-            return [DogAction(f"give {card_text(r)}", GIVE, r) for r in ranks]
+            return [GIVE_ACTIONS[r] for r in ranks]
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
         acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks)
-        return acts or [DogAction("fold", FOLD)]  # DOG-8
+        return acts or [FOLD_ACTION]  # DOG-8
 
     def parse_action(self, text: str) -> DogAction:
         """Read a notation; a legal move written another way (a 7's parts in another order,
