@@ -75,6 +75,10 @@ def _plan(card: int) -> tuple[tuple[object, str], ...]:
 
 
 PLANS: tuple[tuple[tuple[object, str], ...], ...] = tuple(_plan(card) for card in range(JOKER + 1))
+# The head of each card's start (A, K, Jo), for the cards that have one.
+START_HEAD: dict[int, str] = {
+    card: head for card in range(JOKER + 1) for use, head in PLANS[card] if use == "S"
+}
 # The forward step counts among each card's uses.
 FORWARD: tuple[tuple[int, ...], ...] = tuple(
     tuple(u for u, _ in plan if isinstance(u, int) and u > 0) for plan in PLANS
@@ -238,8 +242,20 @@ class MoveGen:
         cache = self._cache
         canon = self._canon
         act = DogAction
-        if self.movers:
-            self._forward_all(forward_counts(ranks))
+        if not self.movers:  # all controlled pegs in the kennel: only a start can move
+            starts: list[Body] | None = None
+            for card in ranks:
+                head = START_HEAD.get(card)
+                if head is not None:
+                    if starts is None:
+                        starts = self.bodies("S")
+                    for body in starts:
+                        append(act(None, PLAY, card, None, head, body, base, track))
+            return out
+        self._forward_all(forward_counts(ranks))
+        pos = self.pos
+        fresh = self.fresh
+        players = self.board.players
         for card in ranks:
             seen: set[tuple[tuple[int, ...], int]] | None = None
             for use, head in PLANS[card]:
@@ -251,7 +267,7 @@ class MoveGen:
                         if body[4]:
                             if seen is None:
                                 seen = set()
-                            key = canonical(body_result(body, self.pos, self.fresh), self.board.players)
+                            key = canonical(body_result(body, pos, fresh), players)
                             if key in seen:
                                 continue
                             seen.add(key)
@@ -331,6 +347,7 @@ class MoveGen:
         blocks = blocked_steps(fresh, track) if fresh else None
         canon = self._canon
         pairs = list(zip(ks, lists, strict=True))
+        kmax = max(ks)
         for i in self.movers:
             x = pos[i]
             if x >= track:
@@ -344,7 +361,19 @@ class MoveGen:
             d = start - x  # steps to the own start field
             if d < 0:
                 d += track
-            turn = d < blocked and (d or not fresh >> i & 1)
+            turn = d < blocked and d < kmax and (d or not fresh >> i & 1)
+            if not turn and blocked > kmax:  # the common case: every count, no turn in
+                for k, out in pairs:
+                    y = x + k
+                    if y >= track:
+                        y -= track
+                    j = occ[y]
+                    if j >= 0 and j >> 2 == c:
+                        out.append((MOVE, i, y, j, True))
+                        canon.add(k)
+                    else:
+                        out.append((MOVE, i, y, j, False))
+                continue
             for k, out in pairs:
                 if blocked > k:
                     y = x + k

@@ -329,9 +329,13 @@ class DogState(State[DogAction]):
 
     def _advance(self, seat: int) -> None:
         n = self.n
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.hands[s]:
+        hands = self.hands
+        s = seat
+        for _ in range(n):
+            s += 1
+            if s == n:
+                s = 0
+            if hands[s]:
                 self.current = s
                 return
         self.round += 1
