@@ -455,6 +455,8 @@ class MoveGen:
         elif not live:
             return []
         fast = self._seven_apart()
+        if fast is None and hm:
+            fast = self._seven_apart(stuck=True)
         return fast if fast is not None else self._seven_search()
 
     def _seven_single(self, i: int) -> list[Body] | None:
@@ -513,7 +515,7 @@ class MoveGen:
             return [body]
         return [home, body] if hm else [body, home]
 
-    def _seven_apart(self) -> list[Body] | None:
+    def _seven_apart(self, stuck: bool = False) -> list[Body] | None:
         """The 7 when its pegs cannot meet: every split, without a search.
 
         Applies when the moving pegs on the track are more than 7 fields apart (so no
@@ -522,6 +524,11 @@ class MoveGen:
         the move can neither bring in the last own peg nor the team's last, DOG-19/DOG-9).
         Then each peg's part depends only on its own step count, and the 7's results are
         all ways to share the 7 steps. Returns ``None`` when the pegs may meet.
+
+        With ``stuck``: the pegs in the Himmel all have every field ahead taken (they
+        stay put) and no peg on the track can reach the Himmel; the splits are then
+        listed in the order the step search finds them (the first peg's largest part
+        first), which is the order these positions had before this shortcut.
         """
         pos = self.pos
         track = self.track
@@ -537,11 +544,15 @@ class MoveGen:
                 if d <= 7 or d >= track - 7:
                     return None
         near = 0
+        hm = self.hm
         for i in movers:
             x = pos[i]
-            if x >= track or ((start - x) % track < 7 and (x != start or not fresh >> i & 1)):
+            if x >= track:
+                if not stuck or hm >> (x - track + 1) != (8 >> (x - track)) - 1:
+                    near += 1
+            elif (start - x) % track < 7 and (x != start or not fresh >> i & 1):
                 near += 1
-        if near > 1:
+        if near > (0 if stuck else 1):
             return None
         team = (self.seat, self.board.partner(self.seat))
         # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
@@ -553,8 +564,9 @@ class MoveGen:
             opts[0].append((x, (), False))
             options.append(opts)
             if x >= track:  # inside the Himmel: nobody else there to meet (see above)
-                for k in range(1, track + 4 - x):
-                    opts[k].append((x + k, (), False))
+                if not stuck:
+                    for k in range(1, track + 4 - x):
+                        opts[k].append((x + k, (), False))
                 continue
             homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
             blocked = 8
@@ -579,12 +591,16 @@ class MoveGen:
                 for r in range(4):
                     if d + 1 + r <= 7:
                         opts[d + 1 + r].append((track + r, sent, hit))
-        return self._share(movers, options)
+        return self._share(movers, options, stuck)
 
     def _share(
-        self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
+        self,
+        movers: list[int],
+        options: list[list[list[tuple[int, tuple[int, ...], bool]]]],
+        descending: bool = False,
     ) -> list[Body]:
-        """Every way to share 7 steps among independent pegs, in peg order.
+        """Every way to share 7 steps among independent pegs, in peg order: the first
+        peg's part growing (or, ``descending``, shrinking), then the next peg's, …
 
         The position is built along the way (one peg's part per level, undone on the way
         back; the pegs' paths do not overlap, so neither do the pegs they send home).
@@ -613,9 +629,10 @@ class MoveGen:
                         p[j] = pos[j]
                 p[i] = x
                 return
-            go(idx + 1, rem, fm, hit)  # this peg stays
+            if not descending:
+                go(idx + 1, rem, fm, hit)  # this peg stays
             moved = fm & ~(1 << i)
-            for k in range(1, rem + 1):
+            for k in range(rem, 0, -1) if descending else range(1, rem + 1):
                 for dest, sent, h in opts[k]:
                     p[i] = dest
                     for j in sent:
@@ -626,6 +643,8 @@ class MoveGen:
                     for j in sent:
                         p[j] = pos[j]
             p[i] = x
+            if descending:
+                go(idx + 1, rem, fm, hit)  # this peg stays
 
         if movers:
             go(0, 7, self.fresh, False)
