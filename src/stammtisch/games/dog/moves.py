@@ -95,6 +95,20 @@ def forward_counts(ranks: Iterable[int]) -> tuple[int, ...]:
     return got
 
 
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def hand_ranks(hand: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The distinct ranks of a hand (sorted) and the forward step counts they use
+    (memoized per hand)."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        ranks = tuple(sorted(set(key)))
+        got = _HANDS[key] = (ranks, forward_counts(ranks))
+    return got
+
+
 _BLOCKS: dict[int, tuple[int, ...]] = {}
 
 
@@ -225,7 +239,7 @@ class MoveGen:
         return m
 
     # --- public -----------------------------------------------------------------------
-    def actions(self, ranks: Sequence[int]) -> list[DogAction]:
+    def actions(self, ranks: Sequence[int], counts: tuple[int, ...] | None = None) -> list[DogAction]:
         """All play actions for the distinct ``ranks`` (sorted), one per resulting position.
 
         Within one card, different bodies lead to different positions except when a move
@@ -234,6 +248,7 @@ class MoveGen:
         landing on a third with an 11), which is one position and so one move. Those
         bodies carry ``canon`` and are compared in :func:`canonical` form. A Joker's
         values are tried in the order of :data:`PLANS`; its start is one action.
+        ``counts``: the forward step counts of ``ranks`` (:func:`forward_counts`), if known.
         """
         out: list[DogAction] = []
         append = out.append
@@ -252,17 +267,18 @@ class MoveGen:
                     for body in starts:
                         append(act(None, PLAY, card, None, head, body, base, track))
             return out
-        self._forward_all(forward_counts(ranks))
+        self._forward_all(forward_counts(ranks) if counts is None else counts)
         pos = self.pos
         fresh = self.fresh
         players = self.board.players
+        get = cache.get
         for card in ranks:
             seen: set[tuple[tuple[int, ...], int]] | None = None
             for use, head in PLANS[card]:
-                got = cache.get(use)
+                got = get(use)
                 if got is None:
                     got = self.bodies(use)
-                if use in canon:
+                if canon and use in canon:
                     for body in got:
                         if body[4]:
                             if seen is None:
