@@ -541,10 +541,10 @@ class MoveGen:
         Then each peg's part depends only on its own step count, and the 7's results are
         all ways to share the 7 steps. Returns ``None`` when the pegs may meet.
 
-        With ``stuck``: the pegs in the Himmel all have every field ahead taken (they
-        stay put) and no peg on the track can reach the Himmel; the splits are then
-        listed in the order the step search finds them (the first peg's largest part
-        first), which is the order these positions had before this shortcut.
+        With ``stuck``: no peg on the track can reach the Himmel, and of the pegs in the
+        Himmel at most one has a free field ahead (the others stay put); the splits are
+        then listed in the order the step search finds them (the first peg's largest
+        part first), which is the order these positions had before this shortcut.
         """
         pos = self.pos
         track = self.track
@@ -560,15 +560,18 @@ class MoveGen:
                 if d <= 7 or d >= track - 7:
                     return None
         near = 0
+        free = 0  # pegs in the Himmel with a free field ahead (with ``stuck``)
         hm = self.hm
         for i in movers:
             x = pos[i]
             if x >= track:
-                if not stuck or hm >> (x - track + 1) != (8 >> (x - track)) - 1:
+                if not stuck:
                     near += 1
+                elif hm >> (x - track + 1) != (8 >> (x - track)) - 1:
+                    free += 1
             elif (start - x) % track < 7 and (x != start or not fresh >> i & 1):
                 near += 1
-        if near > (0 if stuck else 1):
+        if (near or free > 1) if stuck else near > 1:
             return None
         team = (self.seat, self.board.partner(self.seat))
         # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
@@ -583,6 +586,11 @@ class MoveGen:
                 if not stuck:
                     for k in range(1, track + 4 - x):
                         opts[k].append((x + k, (), False))
+                    continue
+                k = 1  # up to the first taken field (none ahead of a stuck peg)
+                while x + k < track + 4 and not hm >> (x + k - track) & 1:
+                    opts[k].append((x + k, (), False))
+                    k += 1
                 continue
             homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
             blocked = 8
