@@ -682,14 +682,18 @@ class MoveGen:
         partner = board.partner(seat)
         pos = list(self.pos)
         occ = list(self.occ)
-        hm = [self.hmask(s) for s in range(board.players)]
+        # Himmel fields taken and pegs in the Himmel, for the two seats whose pegs move.
+        hm = [0] * board.players
         inh = [0] * board.players
-        for i, x in enumerate(pos):
-            if x >= track:
-                inh[i >> 2] += 1
-        # The board as one int (7 bits per peg) keys the memo without building tuples.
-        weights = [1 << (7 * i) for i in range(len(pos))]
-        code0 = sum((x + 1) * w for x, w in zip(pos, weights, strict=True))
+        for s in (seat, partner):
+            for i in range(4 * s, 4 * s + 4):
+                x = pos[i]
+                if x >= track:
+                    hm[s] |= 1 << (x - track)
+                    inh[s] += 1
+        # The board as one int (a byte per peg: place + 1) keys the memo without tuples.
+        weights = _WEIGHTS[len(pos)]
+        code0 = int.from_bytes(bytes([x + 1 for x in pos]), "little")
         own = tuple(range(4 * seat, 4 * seat + 4))
         helped = tuple(range(4 * partner, 4 * partner + 4))
         seen: set[int] = set()
@@ -802,6 +806,9 @@ class MoveGen:
         # A path that sent home a peg of the team may reach the places of another path
         # with the pegs' names permuted: compare those in canonical form (see actions).
         return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
+
+
+_WEIGHTS: dict[int, tuple[int, ...]] = {n: tuple(1 << (8 * i) for i in range(n)) for n in range(4, 33, 4)}
 
 
 def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
