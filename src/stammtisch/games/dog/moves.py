@@ -579,8 +579,16 @@ class MoveGen:
         options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
         for i in movers:
             x = pos[i]
-            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(8)]
-            opts[0].append((x, (), False))
+            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [
+                [(x, (), False)],
+                [],
+                [],
+                [],
+                [],
+                [],
+                [],
+                [],
+            ]
             options.append(opts)
             if x >= track:  # inside the Himmel: nobody else there to meet (see above)
                 if not stuck:
@@ -595,12 +603,13 @@ class MoveGen:
             homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
             blocked = 8
             f = x
+            sent: tuple[int, ...] = ()
+            hit = False
             for k in range(1, 8):
                 f += 1
                 if f == track:
                     f = 0
                 j = occ[f]
-                sent, hit = homes[-1]
                 if j >= 0:
                     if fresh >> j & 1:
                         blocked = k  # a fresh peg is never passed (DOG-11)
