@@ -111,16 +111,16 @@ def maedn_runner(clock: Callable[[], float] = time.perf_counter) -> Runner | Non
 # (profile, instruction counts, a compiled trial) are in benchmarks/dog_legal_actions.txt.
 DOG_NOTE = """\
 Dog and the 0.5x goal: a Dog step is legal_actions() (every legal move of every card in
-the hand, one DogAction each; a Joker lists all 13 values and a 7 every split, with
-moves that reach the same position merged) plus apply on a copy-on-write state, all in
-Python: about 104k machine instructions per 4-player step (callgrind), against 129k
-before the last round of work. The profile is spread thin now (forward moves, the
-per-card loop making actions, generator set-up, apply/clone, the 7 search only where
-pegs can meet). 0.5x maedn needs several times less per step than any further Python
-tuning can give: compiling moves.py and actions.py with mypyc in a scratch trial gave
-+45% playout speed. Reaching it takes a compiled move generator and apply over an
-integer board that return compact move codes, with DogAction objects made only for the
-moves a caller looks at.
+the hand, one DogAction each; a Joker lists all 13 values and a 7 every split, moves
+that reach the same position merged) plus apply on a copy-on-write state, all in
+Python: about 100k machine instructions per 4-player step (callgrind), 129k before the
+last round of work (direct 7 splits where pegs cannot meet, cheaper set-up and apply).
+The profile is spread thin now: forward moves, the per-card loop making actions,
+generator set-up, apply/clone, and the 7 search only where pegs can meet. 0.5x maedn
+needs about 3x less per step; compiling moves.py, actions.py and board.py with mypyc in
+a scratch trial gave +44% (0.24x). Reaching it takes a compiled move generator and
+apply over an integer board that return compact move codes, with DogAction objects made
+only for the moves a caller looks at.
 """
 
 

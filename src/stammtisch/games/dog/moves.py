@@ -272,6 +272,8 @@ class MoveGen:
         fresh = self.fresh
         players = self.board.players
         get = cache.get
+        # Canonical keys by body (a Joker shares its bodies with the card of its value).
+        keys: dict[int, tuple[tuple[int, ...], int]] = {}
         for card in ranks:
             seen: set[tuple[tuple[int, ...], int]] | None = None
             for use, head in PLANS[card]:
@@ -283,7 +285,9 @@ class MoveGen:
                         if body[4]:
                             if seen is None:
                                 seen = set()
-                            key = canonical(body_result(body, pos, fresh), players)
+                            key = keys.get(id(body))
+                            if key is None:
+                                key = keys[id(body)] = canonical(body_result(body, pos, fresh), players)
                             if key in seen:
                                 continue
                             seen.add(key)
@@ -827,10 +831,10 @@ def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
     pos, fresh = res
     places: list[int] = []
     seats = 0
-    for s in range(players):
-        places.extend(sorted(pos[4 * s : 4 * s + 4]))
-        if fresh >> (4 * s) & 15:
-            seats |= 1 << s
+    for b in range(0, 4 * players, 4):
+        places += sorted(pos[b : b + 4])
+        if fresh >> b & 15:
+            seats |= 1 << (b >> 2)
     return (tuple(places), seats)
 
 
