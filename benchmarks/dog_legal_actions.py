@@ -146,31 +146,40 @@ def profile_report(seconds: float) -> list[str]:
 # committed output carries it; update it when the engine's hot spots change.
 NOTES = """\
 ## reading the profile, and what going further would take
-Where a playout step goes now: about three quarters is move generation, one quarter
-apply + clone + the driver loop. Within generation: the per-card loop of
-MoveGen.actions (one DogAction object per legal move, ~0.6 us each: a Joker hand lists
-every value's moves, 13 values, and a 7 lists every split), the one pass over the
-moving pegs for all forward counts of the hand (_forward_all), and the 7's step search
-when pegs may meet (rec, memoised per intermediate board; far-apart pegs take the
-direct _share path). State set-up per call is small now: the track occupancy is kept
-in the state, clones share their lists, and the last move's text is built on demand.
+Where a random playout step goes now: about 70% is legal_actions(), the rest apply +
+clone + the driver loop, and no single function dominates any more. Within generation:
+the forward moves of every count the hand uses (_forward_all, one pass over the moving
+pegs; a fresh-peg blocking table per fresh mask replaces the per-peg scan), the per-card
+loop of MoveGen.actions (one DogAction per legal move, ~0.5 us each: a Joker lists
+every value's moves, a 7 every split), MoveGen set-up, and the 7. Most 7s no longer
+search: a 7 with only one peg that can move is built directly (_seven_single), and
+pegs that cannot meet are shared out directly (_seven_apart) also when the other pegs
+stand stuck at the top of the Himmel, in the order the search lists them. The step
+search (rec) is left for pegs within 7 fields of each other, several pegs that may
+enter the Himmel, and a last peg entering (DOG-19/DOG-9): about 1 in 11 of the 7s in
+4-player playouts, still ~40% of the time spent on 7s. Gives and the fold are shared
+objects; ranks and forward counts are memoized per hand; plain moves are applied
+without the generic helpers. The per-call times above swing with the load of the
+shared machine (the same code measured 1.3-1.7 ms on the crowded positions when it was
+quieter); the worst positions are bound by the step search and the number of actions,
+and old and new code measured in turn on them are within a few percent of each other
+(bunched 7 + Joker ~8% faster: a body's canonical key is now computed once for the 7
+and the Joker).
 
-Instructions per random 4-player playout step (callgrind, deterministic, unlike the
-times on a shared machine): 160.6k before this round of work, 132.0k after (-18%).
-Per legal_actions() call: far-apart 7 2.73M -> 1.72M, crowded forward cards 243k ->
-201k; the close-peg 7 and the Joker are nearly unchanged (bunched 7 5.67M -> 5.62M,
-crowded Joker 7.16M -> 7.03M) because their cost is the search and the objects.
+Instructions per random playout step (callgrind, deterministic, unlike the times on a
+shared machine), before -> after this round: 4 players 128.6k -> 100.3k (-22%),
+6 players 131.0k -> 106.6k (-19%). One interleaved wall-clock run (5 rounds x 2 s,
+measured like engine_speed.py): 4p 15.8k -> 18.5k steps/s, 6p 14.8k -> 19.0k, against
+maedn 113k: 0.14x -> 0.16x (4p).
 
-To go further: 0.5x maedn means ~6 us per step, while one Python object per legal
-move and ~15 Python calls per step already cost more than that. It takes a compiled
-move generator (C extension, Cython or Rust via PyO3) over an integer board that
-returns compact move codes, with DogAction objects made only for the moves a caller
-looks at (RL and playouts could work on the codes directly). Compiling moves.py alone
-with mypyc cut the close-peg 7 and Joker positions by 30-45% in a trial, not enough
-by itself since the actions are still Python objects. For the 7, searching
-independent groups of pegs separately would cut the close-peg case; a bounded cache
-of 7 results per position would help search bots that revisit positions (random
-playouts never do).
+To go further: 0.5x maedn needs about 3x fewer instructions per step, while the Python
+changes left are worth a few percent each (the step is ~60 Python calls and ~5-25 new
+objects). Compiling moves.py, actions.py and board.py with mypyc in a scratch trial (not
+part of the project; same digests of 200 playouts) gave 4p 26.6k steps/s in the same
+run (+44%, 0.24x). Reaching 0.5x takes a compiled move generator and apply (C
+extension, Cython or Rust via PyO3) over an integer board that return compact move
+codes, with DogAction objects made only for the moves a caller looks at (RL and
+playouts could work on the codes directly).
 """
 
 

@@ -24,7 +24,7 @@ is ``H1`` … ``H4``, the kennel is ``K``, and a fresh peg on its own start fiel
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 KENNEL = -1
 PEGS_PER_SEAT = 4
@@ -37,10 +37,11 @@ class Board:
     """The geometry for ``players`` seats (teams: seat ``s`` with ``s + players/2``)."""
 
     players: int
+    # Kept as a field (set from ``players``): the move generator reads it all the time.
+    track_len: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def track_len(self) -> int:
-        return FIELDS_PER_SEAT * self.players
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "track_len", FIELDS_PER_SEAT * self.players)
 
     @property
     def num_pegs(self) -> int:

@@ -75,6 +75,10 @@ def _plan(card: int) -> tuple[tuple[object, str], ...]:
 
 
 PLANS: tuple[tuple[tuple[object, str], ...], ...] = tuple(_plan(card) for card in range(JOKER + 1))
+# The head of each card's start (A, K, Jo), for the cards that have one.
+START_HEAD: dict[int, str] = {
+    card: head for card in range(JOKER + 1) for use, head in PLANS[card] if use == "S"
+}
 # The forward step counts among each card's uses.
 FORWARD: tuple[tuple[int, ...], ...] = tuple(
     tuple(u for u, _ in plan if isinstance(u, int) and u > 0) for plan in PLANS
@@ -88,6 +92,46 @@ def forward_counts(ranks: Iterable[int]) -> tuple[int, ...]:
     got = _COUNTS.get(key)
     if got is None:
         got = _COUNTS[key] = tuple(sorted({k for card in key for k in FORWARD[card]}))
+    return got
+
+
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def hand_ranks(hand: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The distinct ranks of a hand (sorted) and the forward step counts they use
+    (memoized per hand)."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        ranks = tuple(sorted(set(key)))
+        got = _HANDS[key] = (ranks, forward_counts(ranks))
+    return got
+
+
+_BLOCKS: dict[int, tuple[int, ...]] = {}
+
+
+def blocked_steps(fresh: int, track: int) -> tuple[int, ...]:
+    """For each track field: the first step forward from it that meets a fresh peg, which
+    nothing may pass or land on (DOG-11); ``track + 1`` when no fresh peg is met (a peg's
+    own field counts a full lap ahead). A fresh peg ``i`` stands on its seat's start field
+    ``16 * (i // 4)``, so the table depends on the fresh mask alone (memoized)."""
+    key = fresh << 7 | track
+    got = _BLOCKS.get(key)
+    if got is None:
+        fields = [16 * (i >> 2) for i in range(fresh.bit_length()) if fresh >> i & 1]
+        table = []
+        for x in range(track):
+            blocked = track + 1
+            for f in fields:
+                b = f - x
+                if b <= 0:
+                    b += track
+                if b < blocked:
+                    blocked = b
+            table.append(blocked)
+        got = _BLOCKS[key] = tuple(table)
     return got
 
 
@@ -134,6 +178,7 @@ class MoveGen:
         "board",
         "ctrl",
         "fresh",
+        "hm",
         "movers",
         "occ",
         "pos",
@@ -156,8 +201,17 @@ class MoveGen:
         if pos[c] >= track and pos[c + 1] >= track and pos[c + 2] >= track and pos[c + 3] >= track:
             c = 4 * board.partner(seat)  # DOG-19: all own pegs home, move the partner's
         self.ctrl = c >> 2
-        # The controlled pegs out of the kennel.
-        self.movers = [i for i in (c, c + 1, c + 2, c + 3) if pos[i] >= 0]
+        # The controlled pegs out of the kennel, and which of their Himmel fields are taken.
+        movers: list[int] = []
+        hm = 0
+        for i in range(c, c + 4):
+            x = pos[i]
+            if x >= 0:
+                movers.append(i)
+                if x >= track:
+                    hm |= 1 << (x - track)
+        self.movers = movers
+        self.hm = hm
         self._cache: dict[object, list[Body]] = {}
         self._canon: set[object] = set()  # uses with a body that needs canonical()
 
@@ -185,7 +239,7 @@ class MoveGen:
         return m
 
     # --- public -----------------------------------------------------------------------
-    def actions(self, ranks: Sequence[int]) -> list[DogAction]:
+    def actions(self, ranks: Sequence[int], counts: tuple[int, ...] | None = None) -> list[DogAction]:
         """All play actions for the distinct ``ranks`` (sorted), one per resulting position.
 
         Within one card, different bodies lead to different positions except when a move
@@ -194,6 +248,7 @@ class MoveGen:
         landing on a third with an 11), which is one position and so one move. Those
         bodies carry ``canon`` and are compared in :func:`canonical` form. A Joker's
         values are tried in the order of :data:`PLANS`; its start is one action.
+        ``counts``: the forward step counts of ``ranks`` (:func:`forward_counts`), if known.
         """
         out: list[DogAction] = []
         append = out.append
@@ -202,20 +257,37 @@ class MoveGen:
         cache = self._cache
         canon = self._canon
         act = DogAction
-        if self.movers:
-            self._forward_all(forward_counts(ranks))
+        if not self.movers:  # all controlled pegs in the kennel: only a start can move
+            starts: list[Body] | None = None
+            for card in ranks:
+                head = START_HEAD.get(card)
+                if head is not None:
+                    if starts is None:
+                        starts = self.bodies("S")
+                    for body in starts:
+                        append(act(None, PLAY, card, None, head, body, base, track))
+            return out
+        self._forward_all(forward_counts(ranks) if counts is None else counts)
+        pos = self.pos
+        fresh = self.fresh
+        players = self.board.players
+        get = cache.get
+        # Canonical keys by body (a Joker shares its bodies with the card of its value).
+        keys: dict[int, tuple[tuple[int, ...], int]] = {}
         for card in ranks:
             seen: set[tuple[tuple[int, ...], int]] | None = None
             for use, head in PLANS[card]:
-                got = cache.get(use)
+                got = get(use)
                 if got is None:
                     got = self.bodies(use)
-                if use in canon:
+                if canon and use in canon:
                     for body in got:
                         if body[4]:
                             if seen is None:
                                 seen = set()
-                            key = canonical(body_result(body, self.pos, self.fresh), self.board.players)
+                            key = keys.get(id(body))
+                            if key is None:
+                                key = keys[id(body)] = canonical(body_result(body, pos, fresh), players)
                             if key in seen:
                                 continue
                             seen.add(key)
@@ -290,33 +362,39 @@ class MoveGen:
         occ = self.occ
         c = self.ctrl
         start = 16 * c
-        hm = 0
-        for i in range(4 * c, 4 * c + 4):
-            if pos[i] >= track:
-                hm |= 1 << (pos[i] - track)
-        ff = self.fresh_fields if fresh else ()
+        hm = self.hm
+        # The first step from each field that meets a fresh peg (DOG-11), track + 1 if none.
+        blocks = blocked_steps(fresh, track) if fresh else None
         canon = self._canon
+        pairs = list(zip(ks, lists, strict=True))
+        kmax = max(ks)
         for i in self.movers:
             x = pos[i]
             if x >= track:
                 ahead = hm >> (x - track + 1)
                 room = track + 3 - x
-                for k, out in zip(ks, lists, strict=False):
+                for k, out in pairs:
                     if k <= room and not ahead & ((1 << k) - 1):
                         out.append((MOVE, i, x + k, -1, False))
                 continue
-            blocked = track + 1  # the first step that meets a fresh peg
-            for f in ff:
-                b = f - x
-                if b <= 0:
-                    b += track
-                if b < blocked:
-                    blocked = b
+            blocked = track + 1 if blocks is None else blocks[x]
             d = start - x  # steps to the own start field
             if d < 0:
                 d += track
-            turn = d < blocked and (d or not fresh >> i & 1)
-            for k, out in zip(ks, lists, strict=False):
+            turn = d < blocked and d < kmax and (d or not fresh >> i & 1)
+            if not turn and blocked > kmax:  # the common case: every count, no turn in
+                for k, out in pairs:
+                    y = x + k
+                    if y >= track:
+                        y -= track
+                    j = occ[y]
+                    if j >= 0 and j >> 2 == c:
+                        out.append((MOVE, i, y, j, True))
+                        canon.add(k)
+                    else:
+                        out.append((MOVE, i, y, j, False))
+                continue
+            for k, out in pairs:
                 if blocked > k:
                     y = x + k
                     if y >= track:
@@ -375,10 +453,89 @@ class MoveGen:
 
     # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
     def _seven(self) -> list[Body]:
+        # The pegs that can take a step at all: a peg in the Himmel with every field ahead
+        # of it taken stays where it is for the whole move.
+        pos = self.pos
+        track = self.track
+        hm = self.hm
+        live = 0
+        single = -1
+        for i in self.movers:
+            x = pos[i]
+            if x >= track and hm >> (x - track + 1) == (8 >> (x - track)) - 1:
+                continue
+            live += 1
+            single = i
+        if live == 1:
+            if pos[single] >= track:
+                return []  # at most three steps inside the Himmel: no 7
+            one = self._seven_single(single)
+            if one is not None:
+                return one
+        elif not live:
+            return []
         fast = self._seven_apart()
+        if fast is None and hm:
+            fast = self._seven_apart(stuck=True)
         return fast if fast is not None else self._seven_search()
 
-    def _seven_apart(self) -> list[Body] | None:
+    def _seven_single(self, i: int) -> list[Body] | None:
+        """The 7 when peg ``i`` on the track is the only one that can move: seven steps
+        forward, or into the Himmel when it gets to its start field in three to six steps.
+
+        ``None`` when entering would bring in the last of the controlled seat's pegs (the
+        rest of the 7 then goes on, DOG-19/DOG-9: left to the search). The order is the
+        search's (the Himmel first) when a controlled peg stands in the Himmel, else the
+        direct split's (the track first), as before this shortcut.
+        """
+        pos = self.pos
+        track = self.track
+        occ = self.occ
+        fresh = self.fresh
+        hm = self.hm
+        x = pos[i]
+        start = 16 * self.ctrl
+        d = start - x
+        if d < 0:
+            d += track
+        turn = d < 7 and (d or not fresh >> i & 1)
+        if turn and hm in (7, 11, 13, 14):
+            return None  # three pegs in the Himmel and the fourth may enter
+        team = (self.seat, self.board.partner(self.seat))
+        fm = fresh & ~(1 << i)
+        sent: list[int] = []
+        hit = False
+        home: Body | None = None
+        f = x
+        for k in range(1, 8):
+            f += 1
+            if f == track:
+                f = 0
+            j = occ[f]
+            if j >= 0:
+                if fresh >> j & 1:
+                    return [] if home is None else [home]  # a fresh peg is never passed (DOG-11)
+                sent.append(j)
+                if j >> 2 in team:
+                    hit = True
+            if turn and k == d and d >= 3:
+                r = 6 - d  # Himmel field reached with the steps left after turning in
+                if not hm & ((2 << r) - 1):
+                    p = list(pos)
+                    p[i] = track + r
+                    for j in sent:
+                        p[j] = -1
+                    home = (SPLIT, [(i, x, track + r)], (tuple(p), fm), 0, hit)
+        p = list(pos)
+        p[i] = f
+        for j in sent:
+            p[j] = -1
+        body = (SPLIT, [(i, x, f)], (tuple(p), fm), 0, hit)
+        if home is None:
+            return [body]
+        return [home, body] if hm else [body, home]
+
+    def _seven_apart(self, stuck: bool = False) -> list[Body] | None:
         """The 7 when its pegs cannot meet: every split, without a search.
 
         Applies when the moving pegs on the track are more than 7 fields apart (so no
@@ -387,6 +544,11 @@ class MoveGen:
         the move can neither bring in the last own peg nor the team's last, DOG-19/DOG-9).
         Then each peg's part depends only on its own step count, and the 7's results are
         all ways to share the 7 steps. Returns ``None`` when the pegs may meet.
+
+        With ``stuck``: no peg on the track can reach the Himmel, and of the pegs in the
+        Himmel at most one has a free field ahead (the others stay put); the splits are
+        then listed in the order the step search finds them (the first peg's largest
+        part first), which is the order these positions had before this shortcut.
         """
         pos = self.pos
         track = self.track
@@ -402,11 +564,18 @@ class MoveGen:
                 if d <= 7 or d >= track - 7:
                     return None
         near = 0
+        free = 0  # pegs in the Himmel with a free field ahead (with ``stuck``)
+        hm = self.hm
         for i in movers:
             x = pos[i]
-            if x >= track or ((start - x) % track < 7 and (x != start or not fresh >> i & 1)):
+            if x >= track:
+                if not stuck:
+                    near += 1
+                elif hm >> (x - track + 1) != (8 >> (x - track)) - 1:
+                    free += 1
+            elif (start - x) % track < 7 and (x != start or not fresh >> i & 1):
                 near += 1
-        if near > 1:
+        if (near or free > 1) if stuck else near > 1:
             return None
         team = (self.seat, self.board.partner(self.seat))
         # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
@@ -414,22 +583,37 @@ class MoveGen:
         options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
         for i in movers:
             x = pos[i]
-            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [[] for _ in range(8)]
-            opts[0].append((x, (), False))
+            opts: list[list[tuple[int, tuple[int, ...], bool]]] = [
+                [(x, (), False)],
+                [],
+                [],
+                [],
+                [],
+                [],
+                [],
+                [],
+            ]
             options.append(opts)
             if x >= track:  # inside the Himmel: nobody else there to meet (see above)
-                for k in range(1, track + 4 - x):
+                if not stuck:
+                    for k in range(1, track + 4 - x):
+                        opts[k].append((x + k, (), False))
+                    continue
+                k = 1  # up to the first taken field (none ahead of a stuck peg)
+                while x + k < track + 4 and not hm >> (x + k - track) & 1:
                     opts[k].append((x + k, (), False))
+                    k += 1
                 continue
             homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
             blocked = 8
             f = x
+            sent: tuple[int, ...] = ()
+            hit = False
             for k in range(1, 8):
                 f += 1
                 if f == track:
                     f = 0
                 j = occ[f]
-                sent, hit = homes[-1]
                 if j >= 0:
                     if fresh >> j & 1:
                         blocked = k  # a fresh peg is never passed (DOG-11)
@@ -444,12 +628,16 @@ class MoveGen:
                 for r in range(4):
                     if d + 1 + r <= 7:
                         opts[d + 1 + r].append((track + r, sent, hit))
-        return self._share(movers, options)
+        return self._share(movers, options, stuck)
 
     def _share(
-        self, movers: list[int], options: list[list[list[tuple[int, tuple[int, ...], bool]]]]
+        self,
+        movers: list[int],
+        options: list[list[list[tuple[int, tuple[int, ...], bool]]]],
+        descending: bool = False,
     ) -> list[Body]:
-        """Every way to share 7 steps among independent pegs, in peg order.
+        """Every way to share 7 steps among independent pegs, in peg order: the first
+        peg's part growing (or, ``descending``, shrinking), then the next peg's, …
 
         The position is built along the way (one peg's part per level, undone on the way
         back; the pegs' paths do not overlap, so neither do the pegs they send home).
@@ -478,9 +666,10 @@ class MoveGen:
                         p[j] = pos[j]
                 p[i] = x
                 return
-            go(idx + 1, rem, fm, hit)  # this peg stays
+            if not descending:
+                go(idx + 1, rem, fm, hit)  # this peg stays
             moved = fm & ~(1 << i)
-            for k in range(1, rem + 1):
+            for k in range(rem, 0, -1) if descending else range(1, rem + 1):
                 for dest, sent, h in opts[k]:
                     p[i] = dest
                     for j in sent:
@@ -491,6 +680,8 @@ class MoveGen:
                     for j in sent:
                         p[j] = pos[j]
             p[i] = x
+            if descending:
+                go(idx + 1, rem, fm, hit)  # this peg stays
 
         if movers:
             go(0, 7, self.fresh, False)
@@ -504,14 +695,18 @@ class MoveGen:
         partner = board.partner(seat)
         pos = list(self.pos)
         occ = list(self.occ)
-        hm = [self.hmask(s) for s in range(board.players)]
+        # Himmel fields taken and pegs in the Himmel, for the two seats whose pegs move.
+        hm = [0] * board.players
         inh = [0] * board.players
-        for i, x in enumerate(pos):
-            if x >= track:
-                inh[i >> 2] += 1
-        # The board as one int (7 bits per peg) keys the memo without building tuples.
-        weights = [1 << (7 * i) for i in range(len(pos))]
-        code0 = sum((x + 1) * w for x, w in zip(pos, weights, strict=True))
+        for s in (seat, partner):
+            for i in range(4 * s, 4 * s + 4):
+                x = pos[i]
+                if x >= track:
+                    hm[s] |= 1 << (x - track)
+                    inh[s] += 1
+        # The board as one int (a byte per peg: place + 1) keys the memo without tuples.
+        weights = _WEIGHTS[len(pos)]
+        code0 = int.from_bytes(bytes([x + 1 for x in pos]), "little")
         own = tuple(range(4 * seat, 4 * seat + 4))
         helped = tuple(range(4 * partner, 4 * partner + 4))
         seen: set[int] = set()
@@ -626,6 +821,9 @@ class MoveGen:
         return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
 
 
+_WEIGHTS: dict[int, tuple[int, ...]] = {n: tuple(1 << (8 * i) for i in range(n)) for n in range(4, 33, 4)}
+
+
 def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
     """A position with the pegs of each seat interchangeable: each seat's places sorted,
     and the fresh flags reduced to one bit per seat (a fresh peg is always on its own
@@ -633,10 +831,10 @@ def canonical(res: Result, players: int) -> tuple[tuple[int, ...], int]:
     pos, fresh = res
     places: list[int] = []
     seats = 0
-    for s in range(players):
-        places.extend(sorted(pos[4 * s : 4 * s + 4]))
-        if fresh >> (4 * s) & 15:
-            seats |= 1 << s
+    for b in range(0, 4 * players, 4):
+        places += sorted(pos[b : b + 4])
+        if fresh >> b & 15:
+            seats |= 1 << (b >> 2)
     return (tuple(places), seats)
 
 

@@ -32,7 +32,15 @@ from stammtisch.games.dog.actions import (
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
-from stammtisch.games.dog.moves import USES, MoveGen, canonical, occupancy, simulate_seven, team_home
+from stammtisch.games.dog.moves import (
+    USES,
+    MoveGen,
+    canonical,
+    hand_ranks,
+    occupancy,
+    simulate_seven,
+    team_home,
+)
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.game import DogGame
@@ -41,6 +49,9 @@ HAND_SIZES = (6, 5, 4, 3, 2)  # DOG-5
 EXCHANGE = "exchange"
 PLAYING = "play"
 OVER = "over"
+# Gives and the fold carry no position, so one object of each serves every state.
+GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for r, t in enumerate(RANK_TEXT))
+FOLD_ACTION = DogAction("fold", FOLD)
 
 
 class DogState(State[DogAction]):
@@ -105,6 +116,10 @@ class DogState(State[DogAction]):
         return self.current
 
     @property
+    def is_terminal(self) -> bool:
+        return self.current is None
+
+    @property
     def start_seat(self) -> int:
         """The seat that starts this round (DOG-5: the seat after the dealer, moving on)."""
         return (self.dealer + 1 + self.round) % self.n
@@ -163,14 +178,14 @@ class DogState(State[DogAction]):
         seat = self.current
         if seat is None:
             return []
-        ranks = sorted(set(self.hands[seat]))
+        ranks, counts = hand_ranks(self.hands[seat])
         if self.phase == EXCHANGE:
-            return [DogAction(f"give {card_text(r)}", GIVE, r) for r in ranks]
+            return [GIVE_ACTIONS[r] for r in ranks]
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
-        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks)
-        return acts or [DogAction("fold", FOLD)]  # DOG-8
+        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks, counts)
+        return acts or [FOLD_ACTION]  # DOG-8
 
     def parse_action(self, text: str) -> DogAction:
         """Read a notation; a legal move written another way (a 7's parts in another order,
@@ -258,14 +273,32 @@ class DogState(State[DogAction]):
         if self.gave_known[partner] and self.gave[partner] == card:
             self.gave_known = self.gave_known[:]
             self.gave_known[partner] = False
-        base = action.base[0]
-        self._occ = self._moved_occ(body, base) if base is self.pos else None
-        self.pos, self.fresh = body_after(body, base, action.base[1])
+        base, fresh = action.base
         self._last = (seat, action)
+        if body[0] == MOVE and base is self.pos:  # the common case, done here
+            i = body[1]
+            y = body[2]
+            j = body[3]
+            x = base[i]
+            pos = self.pos = self.pos[:]
+            pos[i] = y
+            if j >= 0:
+                pos[j] = -1
+            self.fresh = fresh & ~(1 << i)
+            track = self.board.track_len
+            occ = self._occ
+            if occ is not None and x < track:
+                occ = self._occ = occ[:]
+                occ[x] = -1
+                if y < track:
+                    occ[y] = i  # whoever stood there is sent home
+            into_himmel = y >= track
+        else:
+            self._occ = self._moved_occ(body, base) if base is self.pos else None
+            self.pos, self.fresh = body_after(body, base, fresh)
+            into_himmel = body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)
         # DOG-9: only a move into the Himmel can bring a team home.
-        if (body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)) and team_home(
-            self.pos, seat, self.board
-        ):
+        if into_himmel and team_home(self.pos, seat, self.board):
             self.winner = self.board.team(seat)
             self.phase = OVER
             self.current = None
@@ -322,9 +355,13 @@ class DogState(State[DogAction]):
 
     def _advance(self, seat: int) -> None:
         n = self.n
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if self.hands[s]:
+        hands = self.hands
+        s = seat
+        for _ in range(n):
+            s += 1
+            if s == n:
+                s = 0
+            if hands[s]:
                 self.current = s
                 return
         self.round += 1
