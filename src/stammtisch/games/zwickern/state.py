@@ -96,9 +96,11 @@ class ZwickernState(State[Play]):
         s.n = self.n
         s.dealer = self.dealer
         s.round = self.round
-        s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
-        s.table = self.table[:]
+        # Copy on write: the pile, the table and each hand are shared with the copy and
+        # replaced (never mutated) by whichever state changes them.
+        s.deck = self.deck
+        s.hands = self.hands[:]
+        s.table = self.table
         s.captured = self.captured[:]
         s.current = self.current
         s.last_capturer = self.last_capturer
@@ -118,12 +120,13 @@ class ZwickernState(State[Play]):
         if self.current is None:
             return []
         hand = self.hands[self.current]
-        if self.table and self.game.forced_capture:
+        table = self.table
+        if table and self.game.forced_capture:
             # ZW-5: if a non-Joker hand card matches a table card's rank, capture is forced
-            # (with a matching card or a Joker; a Joker may always be played).
-            table_ranks = {RANK[c] for c in self.table}
-            table_ranks.discard(-1)  # a table Joker has no rank (ZW-4)
-            matching = {c for c in hand if RANK[c] in table_ranks}
+            # (with a matching card or a Joker; a Joker may always be played). A Joker has no
+            # rank (ZW-4), so it neither matches nor is matched here.
+            table_ranks = {RANK[c] for c in table if c != JOKER}
+            matching = {c for c in hand if c != JOKER and RANK[c] in table_ranks}
             if matching:
                 if JOKER in hand:
                     matching.add(JOKER)
@@ -139,7 +142,9 @@ class ZwickernState(State[Play]):
         seat = self.current
         assert seat is not None
         card = action.card
-        self.hands[seat].remove(card)
+        hand = self.hands[seat][:]
+        hand.remove(card)
+        self.hands[seat] = hand
         taken: list[int]
         if card == JOKER:
             # ZW-4: a Joker takes the whole table (table Jokers too); on an empty table it stays.
@@ -155,7 +160,7 @@ class ZwickernState(State[Play]):
             self.captured[seat] = (*self.captured[seat], *taken, card)
             self.last_capturer = seat
         else:
-            self.table.append(card)
+            self.table = [*self.table, card]
         self.last = (seat, card, tuple(taken))
         self._advance(seat)
 
@@ -179,11 +184,14 @@ class ZwickernState(State[Play]):
     def _redeal(self) -> None:
         # ZW-6: up to 4 each, one card at a time from the seat left of the dealer, until the
         # pile is out; no table cards are added.
+        deck = self.deck[:]
+        hands = self.hands = [h[:] for h in self.hands]
+        self.deck = deck
         for _ in range(HAND_SIZE):
             for k in range(1, self.n + 1):
-                if not self.deck:
+                if not deck:
                     return
-                self.hands[(self.dealer + k) % self.n].append(self.deck.pop())
+                hands[(self.dealer + k) % self.n].append(deck.pop())
 
     def _end_round(self) -> None:
         # ZW-7: the table goes to the last player who captured (none if nobody did).
