@@ -6,6 +6,7 @@ import pytest
 from dog_testing import board, legal, outcomes, pegs_after, position
 
 from stammtisch.core.errors import IllegalActionError
+from stammtisch.games.dog.state import DogState
 
 
 def test_dog17_two_pegs_every_split_once() -> None:
@@ -103,3 +104,31 @@ def test_dog9_dog17_seven_ends_the_game_when_the_team_is_home() -> None:
 def test_dog17_seven_may_split_over_pegs_in_kennel_free_positions_only() -> None:
     s = position([[20]], ["7"])
     assert legal(s) == ["7:p0 20-27"]
+
+
+def test_dog17_two_pegs_trading_places_through_the_himmel_is_one_action() -> None:
+    # p0 one field before its start (63), p1 three behind it (60). p0 turns in and p1 runs
+    # on past the start, or p0 runs on and p1 turns in: either way the pegs stand on H1
+    # and 1, one position, so one action (the issue: deduplicate by resulting position).
+    s = position([[63, 60]], ["7"])
+    first = s.parse_action("7:p0 63-H1,p1 60-1")
+    second = s.parse_action("7:p0 63-1,p1 60-H1")
+    assert first == second
+    assert first in s.legal_actions()
+    assert pegs_after(s, "7:p0 63-1,p1 60-H1")[0] == pegs_after(s, "7:p0 63-H1,p1 60-1")[0]
+    assert len(legal(s)) == len(places_after_each_action(s))
+
+
+def places_after_each_action(s: DogState) -> set[tuple[tuple[str, ...], ...]]:
+    """The positions the legal actions reach, a seat's pegs taken as interchangeable."""
+    return {
+        tuple(tuple(sorted(p)) for p in s.apply_unchecked(a).to_json()["pegs"]) for a in s.legal_actions()
+    }
+
+
+def test_dog17_trading_places_through_the_himmel_six_players_joker() -> None:
+    # Found by the independent generator (dog_bruteforce) in a played 6-player game: the
+    # Joker as 7 moving p12 (47) and p15 (44) of seat 3, whose start field is 48.
+    s = position([[], [], [], [47, "H4", 95, 44]], ["Jo"], players=6, seat=3)
+    assert s.parse_action("Jo=7:p12 47-H1,p15 44-49") == s.parse_action("Jo=7:p12 47-49,p15 44-H1")
+    assert len(legal(s)) == len(places_after_each_action(s))

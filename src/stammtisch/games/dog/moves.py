@@ -305,7 +305,7 @@ class MoveGen:
             elif use == "S":
                 got = self._start()
             elif use == "7":
-                got = self._seven()
+                got = _mark_renamings(self._seven(), self.track)
             elif use == "J":
                 got = self._swaps()
             elif isinstance(use, int) and use > 0:
@@ -819,6 +819,35 @@ class MoveGen:
         # A path that sent home a peg of the team may reach the places of another path
         # with the pegs' names permuted: compare those in canonical form (see actions).
         return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
+
+
+def _mark_renamings(bodies: list[Body], track: int) -> list[Body]:
+    """Flag the 7s whose result another 7 may reach with two pegs' places swapped.
+
+    Without sending a peg home, two pegs of one seat can trade their final places only by
+    way of the Himmel: one turns in while the other runs on past the start field (``p12
+    47-H1,p15 44-49`` and ``p12 47-49,p15 44-H1`` leave the same pegs on the same fields).
+    Both such 7s move two or more pegs of a seat one of which enters its Himmel; flagged
+    like the 7s that send a team peg home, they are compared in :func:`canonical` form, so
+    the position is listed once.
+    """
+    out: list[Body] = []
+    for body in bodies:
+        if not body[4]:
+            steps = body[1]
+            entered = 0
+            for i, x, d in steps:
+                if x < track <= d:
+                    entered |= 1 << (i >> 2)
+            if entered:
+                first: dict[int, int] = {}
+                for i, _, _ in steps:
+                    seat = i >> 2
+                    if entered >> seat & 1 and first.setdefault(seat, i) != i:
+                        body = (body[0], steps, body[2], body[3], True)
+                        break
+        out.append(body)
+    return out
 
 
 _WEIGHTS: dict[int, tuple[int, ...]] = {n: tuple(1 << (8 * i) for i in range(n)) for n in range(4, 33, 4)}
