@@ -305,7 +305,9 @@ class MoveGen:
             elif use == "S":
                 got = self._start()
             elif use == "7":
-                got = _mark_renamings(self._seven(), self.track)
+                got = self._seven()
+                if self._may_turn_in():
+                    got = _mark_renamings(got, self.track)
             elif use == "J":
                 got = self._swaps()
             elif isinstance(use, int) and use > 0:
@@ -319,6 +321,17 @@ class MoveGen:
                     self._canon.add(use)
                     break
         return got
+
+    def _may_turn_in(self) -> bool:
+        """Whether a 7 can bring a peg on the track into its Himmel (within six steps of its
+        start field, so that the seventh can turn in)."""
+        pos = self.pos
+        track = self.track
+        for i in self.movers:
+            x = pos[i]
+            if x < track and (16 * (i >> 2) - x) % track <= 6:
+                return True
+        return False
 
     # --- start (DOG-10) -----------------------------------------------------------------
     def _start(self) -> list[Body]:
