@@ -6,6 +6,7 @@ Runs on SQLite and on PostgreSQL (skipped with the reason when no server is reac
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import os
 import signal
 import socket
@@ -178,3 +179,34 @@ async def test_kill9_loses_no_accepted_action(db_url: str, tmp_path: Path) -> No
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+async def test_turn_timer_goes_on_from_where_it_stood_after_a_restart(db_url: str) -> None:
+    # An hour's timer whose turn began 3599.5 s ago (as stored): after the restart the
+    # stand-in moves for the idle player within a second, instead of after a fresh hour.
+    from sqlalchemy import update
+
+    from stammtisch.server.db.engine import make_engine
+    from stammtisch.server.db.repo import now
+    from stammtisch.server.db.schema import tables
+
+    async with live_server(settings(db_url)) as live:
+        created = await live.create(
+            seats=[{"type": "open"}, {"type": "bot", "level": "easy"}], turn_timer=3600
+        )
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"])
+        mine = await me.wait_for(lambda m: m["type"] == "state" and m["legal"])
+        v = mine["version"]
+        await me.close()
+    engine = make_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(
+            update(tables).where(tables.c.id == tid).values(updated_at=now() - dt.timedelta(seconds=3599.5))
+        )
+    engine.dispose()
+    async with live_server(settings(db_url)) as live:
+        me = await live.player(tid, created["token"])
+        later = await me.wait_for(lambda m: m["type"] == "state" and m["version"] > v, timeout=15)
+        assert later["full_log"][v]["seat"] == 0  # the idle player's turn was played for it
+        await me.close()

@@ -86,7 +86,9 @@ class Hub:
                 for s in table.seats:
                     if s.kind == "human":
                         self._schedule_away(table, s.seat)
-            self.kick(table)
+            # A turn timer goes on from where it stood (the turn began at the last change).
+            elapsed = (repo.now() - table.row.updated_at).total_seconds()
+            self.kick(table, elapsed=max(0.0, elapsed))
         self._sweeper = asyncio.create_task(self._sweep_forever())
         return len(ids)
 
@@ -442,8 +444,11 @@ class Hub:
             self.kick(table)
 
     # --- bots and timers -------------------------------------------------------------------
-    def kick(self, table: LiveTable) -> None:
-        """Make sure whoever must move without a person (bot, stand-in, timer) will."""
+    def kick(self, table: LiveTable, elapsed: float = 0.0) -> None:
+        """Make sure whoever must move without a person (bot, stand-in, timer) will.
+
+        ``elapsed``: seconds of the current turn that have already run (after a restart).
+        """
         seat = table.current_player
         if table.status != PLAYING or seat is None:
             self._cancel_move(table.id)
@@ -456,7 +461,7 @@ class Hub:
         if self._move_keys.get(table.id) == key and table.id in self._move_tasks:
             return
         self._cancel_move(table.id)
-        delay = self.settings.bot_delay if by_bot else float(table.row.turn_timer or 0)
+        delay = self.settings.bot_delay if by_bot else max(0.0, float(table.row.turn_timer or 0) - elapsed)
         self._move_keys[table.id] = key
         self._move_tasks[table.id] = asyncio.create_task(self._move_later(table, seat, table.version, delay))
 

@@ -38,6 +38,9 @@ class TableRow:
     version: int = 0
     turn_timer: float | None = None
     created_at: dt.datetime = field(default_factory=now)
+    #: Last change of the stored table (the latest action, or the start): a resumed turn
+    #: timer counts from here.
+    updated_at: dt.datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation)
@@ -97,9 +100,10 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         if idx != i:
             raise VersionConflict(f"table {table_id}: action {i} is missing")
         acts.append((int(seat), str(notation)))
-    created = t["created_at"]
-    if created.tzinfo is None:  # SQLite drops the zone
-        created = created.replace(tzinfo=dt.UTC)
+    created, updated = (
+        ts if ts.tzinfo is not None else ts.replace(tzinfo=dt.UTC)  # SQLite drops the zone
+        for ts in (t["created_at"], t["updated_at"])
+    )
     return TableRow(
         id=t["id"],
         game=t["game"],
@@ -119,6 +123,7 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         version=int(t["version"]),
         turn_timer=t["turn_timer"],
         created_at=created,
+        updated_at=updated,
         result=t["result"],
         rematch_id=t["rematch_id"],
         actions=acts,
