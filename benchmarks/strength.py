@@ -40,6 +40,7 @@ from stammtisch.arena.tournament import (
     schedule,
 )
 from stammtisch.bots import HARD_ITERATIONS, make_bot
+from stammtisch.bots.values import win_shares
 
 
 @dataclass(frozen=True)
@@ -136,9 +137,10 @@ def ismcts_wins(m: Measured) -> tuple[float, int]:
     wins = 0.0
     for r in m.report.run.results:
         mine = [s for s, b in enumerate(r.lineup) if b == 1]
-        total = sum(r.returns)
+        shares = win_shares(r.returns)  # Dog's returns are +-1 per seat
+        total = sum(shares)
         if total > 0:
-            wins += sum(r.returns[s] for s in mine) / total
+            wins += sum(shares[s] for s in mine) / total
     return wins, len(m.report.run.results)
 
 
