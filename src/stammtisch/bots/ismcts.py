@@ -59,7 +59,7 @@ class SearchSettings:
     prior_temperature: float | None = None  # None: the heuristic's ``temperature``
 
 
-# Per-game search settings (tuned on the 2-core machine of benchmarks/strength.md).
+# Per-game search settings: first choices, not tuned optima (see benchmarks/strength.md).
 GAME_SETTINGS: dict[str, SearchSettings] = {
     "zwickern": SearchSettings(rollout_depth=None),
     "himmel": SearchSettings(rollout_depth=12),
