@@ -113,3 +113,20 @@ def test_the_search_prefers_a_clear_capture_to_a_lay() -> None:
     )
     bot = make_bot("ismcts:200", game, 0, seed=2)
     assert str(bot.choose(st.observe(0), st.legal_actions())) == "AD"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_state_fast_path_matches_the_view(name: str) -> None:
+    # The search reads action values and evaluations straight from its determinized states;
+    # they must equal what the heuristic gives for the seat's view (and nothing hidden leaks).
+    heuristic = heuristic_for(name)
+    for game, state in _positions(name, 6, seed=13):
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        assert heuristic.state_values(state, seat, legal) == heuristic.action_values(
+            state.observe(seat), legal
+        )
+        assert heuristic.evaluate_state(state) == heuristic.evaluate(state.observe(None))
+        twin = game.sample_state(state.observe(seat), random.Random(1))
+        assert heuristic.state_values(twin, seat, legal) == heuristic.state_values(state, seat, legal)

@@ -49,9 +49,10 @@ BOT_KINDS: dict[str, type[Bot]] = {
 }
 LEVELS: dict[str, str] = {"easy": "casual", "medium": "heuristic", "hard": "ismcts"}
 
-# Iterations per move of the ``hard`` level, per game: about a second per move on one busy
-# core (times per move measured in benchmarks/strength.md).
-HARD_ITERATIONS: dict[str, int] = {"zwickern": 600, "himmel": 400, "dog": 250}
+# Iterations per move of the ``hard`` level, per game: about 0.65 s of CPU time per move
+# (under a second of wall time on a core of its own; times per move measured in
+# benchmarks/strength.md).
+HARD_ITERATIONS: dict[str, int] = {"zwickern": 1150, "himmel": 850, "dog": 280}
 
 
 def bot_names() -> list[str]:

@@ -59,7 +59,7 @@ class SearchSettings:
     prior_temperature: float | None = None  # None: the heuristic's ``temperature``
 
 
-# Per-game search settings (tuned on the 2-core machine of benchmarks/strength.md).
+# Per-game search settings: first choices, not tuned optima (see benchmarks/strength.md).
 GAME_SETTINGS: dict[str, SearchSettings] = {
     "zwickern": SearchSettings(rollout_depth=None),
     "himmel": SearchSettings(rollout_depth=12),
@@ -138,6 +138,12 @@ class ISMCTS:
             return [1.0 / len(legal)] * len(legal)
         return softmax(self.heuristic.action_values(view, legal), self.temperature)
 
+    def state_priors(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
+        """``priors`` of ``player``'s view of ``state``."""
+        if self.heuristic is None or len(legal) == 1:
+            return [1.0 / len(legal)] * len(legal)
+        return softmax(self.heuristic.state_values(state, player, legal), self.temperature)
+
     # --- public -----------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[ActionStats]:
         """Run the budget from ``view``; statistics for every action in ``legal``."""
@@ -193,7 +199,7 @@ class ISMCTS:
             if missing:
                 # Actions first met in this determinization get their prior from the view of
                 # the seat to move in it (an opponent's view holds a guessed hand).
-                priors = self.priors(state.observe(player), legal)
+                priors = self.state_priors(state, player, legal)
                 for a, p in zip(legal, priors, strict=True):
                     if a not in children:
                         children[a] = _Node(seats, p)
@@ -236,11 +242,10 @@ class ISMCTS:
         steps = 0
         while not state.is_terminal:
             if depth is not None and steps >= depth:
-                spectator = state.observe(None)
                 if self.heuristic is not None:
-                    values = self.heuristic.evaluate(spectator)
+                    values = self.heuristic.evaluate_state(state)
                 else:
-                    values = GameHeuristic().evaluate(spectator)
+                    values = GameHeuristic().evaluate_state(state)
                 return values, float(state.scores()[self.seat])
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -249,7 +254,8 @@ class ISMCTS:
                 action = legal[rng.randrange(len(legal))]
             else:
                 player = state.current_player
-                action = legal[best_index(heuristic.action_values(state.observe(player), legal), rng)]
+                assert player is not None
+                action = legal[best_index(heuristic.state_values(state, player, legal), rng)]
             state = state.apply_unchecked(action)
             steps += 1
         returns = state.returns()

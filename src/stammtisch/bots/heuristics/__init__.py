@@ -19,11 +19,14 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.values import win_shares
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import register_messages
+
+if TYPE_CHECKING:
+    from stammtisch.core.game import State
 
 register_messages(
     {
@@ -79,6 +82,18 @@ class GameHeuristic:
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
+
+    def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
+        """``action_values`` of ``player``'s view of ``state`` (the search's fast path).
+
+        A game may override it to read the state directly, but it must read only what
+        ``player`` can see and give the same values as ``action_values``.
+        """
+        return self.action_values(state.observe(player), legal)
+
+    def evaluate_state(self, state: State[Any]) -> list[float]:
+        """``evaluate`` of the spectator view of ``state`` (a game may read the state directly)."""
+        return self.evaluate(state.observe(None))
 
     def evaluate(self, view: Mapping[str, Any]) -> list[float]:
         """Per-seat win estimate in ``[0, 1]`` for an unfinished game (spectator view).

@@ -66,8 +66,19 @@ class DogHeuristic(GameHeuristic):
         """Per seat: the progress of its pegs minus what is at risk, plus blocks."""
         n = board.players
         track = board.track_len
+        half = n // 2
         values = [0.0] * n
         kennel_pegs = [sum(1 for i in range(4 * s, 4 * s + 4) if places[i] == KENNEL) for s in range(n)]
+        # Per team: the places of the other teams' pegs on the track (in peg order), and
+        # the start fields of other teams' seats that still have pegs in the kennel.
+        on_track = [(j >> 2) % half for j, other in enumerate(places) if 0 <= other < track]
+        track_places = [other for other in places if 0 <= other < track]
+        rivals = [
+            [p for p, t in zip(track_places, on_track, strict=True) if t != team] for team in range(half)
+        ]
+        open_starts = [
+            [board.start(s) for s in range(n) if s % half != team and kennel_pegs[s]] for team in range(half)
+        ]
         for i, place in enumerate(places):
             owner = i >> 2
             if place == KENNEL:
@@ -78,24 +89,19 @@ class DogHeuristic(GameHeuristic):
             dist = (place - board.start(owner)) % track
             progress = OUT + dist
             values[owner] += progress
+            team = owner % half
             if fresh >> i & 1:
                 # A fresh peg blocks every opponent peg behind it.
-                for j, other in enumerate(places):
-                    if (
-                        board.team(j >> 2) != board.team(owner)
-                        and 0 <= other < track
-                        and 0 < (place - other) % track <= 13
-                    ):
+                for other in rivals[team]:
+                    if 0 < (place - other) % track <= 13:
                         values[owner] += BLOCK
                 continue
             risk = 0.0
-            for j, other in enumerate(places):
-                if board.team(j >> 2) == board.team(owner) or not 0 <= other < track:
-                    continue
+            for other in rivals[team]:
                 if 0 < (place - other) % track <= 13:
                     risk += THREAT
-            for s in range(n):
-                if board.team(s) != board.team(owner) and place == board.start(s) and kennel_pegs[s]:
+            for start in open_starts[team]:
+                if place == start:
                     risk += START_THREAT
             values[owner] -= min(0.9, risk) * progress
         return values

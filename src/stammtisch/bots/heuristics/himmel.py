@@ -22,8 +22,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.core.game import State
 from stammtisch.games.himmel.actions import Play, Raise, Steal, Take, Turn
 from stammtisch.games.himmel.cards import NUM_NUMBERS
+from stammtisch.games.himmel.state import HimmelState
 
 WASTE = 3.0  # penalty cards for wasting a pile's whole room
 MARKED = 0.35  # laying a card on the marked pile
@@ -59,13 +61,43 @@ class HimmelHeuristic(GameHeuristic):
             sizes.append(len(p["cards"]) + len(p["targets"]))
         marked = 0 if view["marker"] == "A" else 1
         hand = [c for c in (_num(x) for x in view.get("hand", [])) if c is not None]
-        deck = int(view["deck_size"])
+        sizes_hand = [int(x) for x in view["hand_sizes"]]
+        return self._values(
+            seat, tops, targets, sizes, marked, hand, int(view["deck_size"]), sizes_hand, legal
+        )
+
+    def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
+        # The same values as ``action_values(state.observe(player), legal)``, read straight
+        # from the state (only what ``player`` sees), without building the view.
+        assert isinstance(state, HimmelState)
+        tops = [p[-1] if p else 0 for p in state.piles]
+        targets = [t[-1] if t else NUM_NUMBERS + 1 for t in state.targets]
+        sizes = [len(p) + len(t) for p, t in zip(state.piles, state.targets, strict=True)]
+        hand = [c for c in state.hands[player] if c <= NUM_NUMBERS]
+        sizes_hand = [len(h) for h in state.hands]
+        return self._values(player, tops, targets, sizes, state.marker, hand, state._dn, sizes_hand, legal)
+
+    def evaluate_state(self, state: State[Any]) -> list[float]:
+        # ``evaluate`` of the spectator view: the view's scores are the state's.
+        return self._lead_values([float(x) for x in state.scores()])
+
+    def _values(
+        self,
+        seat: int,
+        tops: list[int],
+        targets: list[int],
+        sizes: list[int],
+        marked: int,
+        hand: list[int],
+        deck: int,
+        sizes_hand: list[int],
+        legal: Sequence[Any],
+    ) -> list[float]:
         best_play = max(
             (self._play_value(a.card, a.pile, tops, targets, marked) for a in legal if isinstance(a, Play)),
             default=-10.0,
         )
         stuck = best_play < -1.0
-        sizes_hand = [int(x) for x in view["hand_sizes"]]
         out: list[float] = []
         for a in legal:
             if isinstance(a, Play):

@@ -22,13 +22,13 @@ Strategy (values are in card points, ZW-8):
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.core.game import State
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
-from stammtisch.games.zwickern.state import Play
+from stammtisch.games.zwickern.state import Play, ZwickernState
 
 CARD_WEIGHT = 0.6  # points per captured card, for the most-cards bonus
 JOKER_KEEP = 9.0  # what an unused Joker early in a round is expected to sweep later
@@ -62,9 +62,14 @@ class ZwickernHeuristic(GameHeuristic):
         return sum(int(x) for x in view["hand_sizes"]) + int(view["deck_size"])
 
     def evaluate(self, view: Mapping[str, Any]) -> list[float]:
-        rounds_left = max(1, int(view["rounds"]) - int(view["round"]))
+        return self._round_end_values(
+            [float(x) for x in view["scores"]], int(view["round"]), int(view["rounds"])
+        )
+
+    @staticmethod
+    def _round_end_values(scores: Sequence[float], round_: int, rounds: int) -> list[float]:
+        rounds_left = max(1, rounds - round_)
         scale = ROUND_SD * math.sqrt(rounds_left)
-        scores = [float(x) for x in view["scores"]]
         out = []
         for i, s in enumerate(scores):
             best_other = max(x for j, x in enumerate(scores) if j != i)
@@ -73,18 +78,60 @@ class ZwickernHeuristic(GameHeuristic):
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         seat = int(view["seat"])
-        hand = [parse_card(c) for c in view.get("hand", [])]
-        table = [parse_card(c) for c in view["table"]]
-        seen: Counter[int] = Counter(hand)
-        seen.update(table)
-        for pile in view["captured"]:
-            seen.update(parse_card(c) for c in pile)
-        sizes = [int(x) for x in view["hand_sizes"]]
-        deck = int(view["deck_size"])
+        cards = [action.card if isinstance(action, Play) else int(action) for action in legal]
+        return self._values(
+            seat,
+            [parse_card(c) for c in view.get("hand", [])],
+            [parse_card(c) for c in view["table"]],
+            [[parse_card(c) for c in pile] for pile in view["captured"]],
+            [int(x) for x in view["hand_sizes"]],
+            int(view["deck_size"]),
+            view.get("last_capturer"),
+            cards,
+        )
+
+    def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
+        # The same values as ``action_values(state.observe(player), legal)``, read straight
+        # from the state (only what ``player`` sees), without building the view.
+        assert isinstance(state, ZwickernState)
+        return self._values(
+            player,
+            state.hands[player],
+            state.table,
+            state.captured,
+            [len(h) for h in state.hands],
+            len(state.deck),
+            state.last_capturer,
+            [action.card for action in legal],
+        )
+
+    def evaluate_state(self, state: State[Any]) -> list[float]:
+        assert isinstance(state, ZwickernState)
+        return self._round_end_values(state.scores(), state.round, state.game.rounds)
+
+    def _values(
+        self,
+        seat: int,
+        hand: Sequence[int],
+        table: Sequence[int],
+        captured: Sequence[Sequence[int]],
+        sizes: Sequence[int],
+        deck: int,
+        last: Any,
+        cards: Sequence[int],
+    ) -> list[float]:
+        # Cards of each rank this seat has seen (own hand, table, capture piles); Jokers apart.
+        rank_seen = [0] * 8
+        jokers_seen = 0
+        for group in (hand, table, *captured):
+            for c in group:
+                if c == JOKER:
+                    jokers_seen += 1
+                else:
+                    rank_seen[c >> 2] += 1
         others_hold = sum(sizes) - sizes[seat]
         hidden = others_hold + deck
-        unseen_jokers = 2 - seen[JOKER]
-        rank_seen = Counter(c >> 2 for c, k in seen.items() for _ in range(k) if c != JOKER)
+        unseen_jokers = 2 - jokers_seen
         table_points = sum(CARD_POINTS[c] for c in table)
         endgame = deck == 0
         # How much of the round is still to come, for the Joker's option value.
@@ -94,8 +141,7 @@ class ZwickernHeuristic(GameHeuristic):
         p_keep_sweep = 0.75**others_hold if endgame else 0.0
 
         values: list[float] = []
-        for action in legal:
-            card = action.card if isinstance(action, Play) else int(action)
+        for card in cards:
             if card == JOKER:
                 values.append(self._joker(table, table_points, to_come, hand))
                 continue
@@ -119,14 +165,13 @@ class ZwickernHeuristic(GameHeuristic):
                 value += 0.4 * (exposure + CARD_WEIGHT) * (1.0 - p_rank)
             if endgame:
                 # Whatever lies on the table at the end goes to the last capturer.
-                last = view.get("last_capturer")
                 owner_is_us = last == seat
                 value += (CARD_POINTS[card] * 0.5) if owner_is_us else 0.0
             values.append(value - 0.01 * CARD_POINTS[card])
         return values
 
     @staticmethod
-    def _joker(table: list[int], table_points: int, to_come: float, hand: list[int]) -> float:
+    def _joker(table: Sequence[int], table_points: int, to_come: float, hand: Sequence[int]) -> float:
         if not table:
             return -JOKER_KEEP - 2.0
         only_jokers = all(c == JOKER for c in hand)
