@@ -306,8 +306,9 @@ class MoveGen:
                 got = self._start()
             elif use == "7":
                 got = self._seven()
-                if self._may_turn_in():
-                    got = _mark_renamings(got, self.track)
+                turning = self._may_turn_in()
+                if turning:
+                    got = _mark_renamings(got, self.pos, turning, self.track)
             elif use == "J":
                 got = self._swaps()
             elif isinstance(use, int) and use > 0:
@@ -322,16 +323,19 @@ class MoveGen:
                     break
         return got
 
-    def _may_turn_in(self) -> bool:
-        """Whether a 7 can bring a peg on the track into its Himmel (within six steps of its
-        start field, so that the seventh can turn in)."""
+    def _may_turn_in(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The pegs on the track that a 7 can bring into their Himmel (within six steps of
+        their start field, so that the seventh can turn in), each with the other pegs of
+        its seat."""
         pos = self.pos
         track = self.track
+        out: list[tuple[int, tuple[int, ...]]] = []
         for i in self.movers:
             x = pos[i]
             if x < track and (16 * (i >> 2) - x) % track <= 6:
-                return True
-        return False
+                base = i & ~3
+                out.append((i, tuple(j for j in range(base, base + 4) if j != i)))
+        return out
 
     # --- start (DOG-10) -----------------------------------------------------------------
     def _start(self) -> list[Body]:
@@ -834,31 +838,30 @@ class MoveGen:
         return [(SPLIT, steps, res, 0, hit) for steps, res, hit in found.values()]
 
 
-def _mark_renamings(bodies: list[Body], track: int) -> list[Body]:
+def _mark_renamings(
+    bodies: list[Body], pos: Sequence[int], turning: list[tuple[int, tuple[int, ...]]], track: int
+) -> list[Body]:
     """Flag the 7s whose result another 7 may reach with two pegs' places swapped.
 
     Without sending a peg home, two pegs of one seat can trade their final places only by
     way of the Himmel: one turns in while the other runs on past the start field (``p12
     47-H1,p15 44-49`` and ``p12 47-49,p15 44-H1`` leave the same pegs on the same fields).
-    Both such 7s move two or more pegs of a seat one of which enters its Himmel; flagged
-    like the 7s that send a team peg home, they are compared in :func:`canonical` form, so
-    the position is listed once.
+    Both such 7s bring a peg of ``turning`` into its Himmel and move another peg of its
+    seat; flagged like the 7s that send a team peg home, they are compared in
+    :func:`canonical` form, so the position is listed once.
     """
     out: list[Body] = []
     for body in bodies:
         if not body[4]:
-            steps = body[1]
-            entered = 0
-            for i, x, d in steps:
-                if x < track <= d:
-                    entered |= 1 << (i >> 2)
-            if entered:
-                first: dict[int, int] = {}
-                for i, _, _ in steps:
-                    seat = i >> 2
-                    if entered >> seat & 1 and first.setdefault(seat, i) != i:
-                        body = (body[0], steps, body[2], body[3], True)
-                        break
+            res = body[2][0]
+            for i, others in turning:
+                if res[i] >= track and (
+                    res[others[0]] != pos[others[0]]
+                    or res[others[1]] != pos[others[1]]
+                    or res[others[2]] != pos[others[2]]
+                ):
+                    body = (body[0], body[1], body[2], body[3], True)
+                    break
         out.append(body)
     return out
 
