@@ -40,6 +40,16 @@ def _choose(page: Any) -> None:
     )
 
 
+_SPILLING_CARDS = """() => [...document.querySelectorAll('#hand button.card')].filter((card) => {
+  if (getComputedStyle(card).overflow === 'hidden') return false;  // clipped: nothing spills
+  const box = card.getBoundingClientRect();
+  return [...card.querySelectorAll('*')].some((part) => {
+    const r = part.getBoundingClientRect();
+    return r.left < box.left - 1 || r.right > box.right + 1;
+  });
+}).map((card) => card.dataset.card)"""
+
+
 def test_himmel_game_played_by_clicking(new_page: Any, games: list[str], artifacts: Path) -> None:
     if "himmel" not in games:
         pytest.skip("this server has no Himmel yet")
@@ -50,6 +60,9 @@ def test_himmel_game_played_by_clicking(new_page: Any, games: list[str], artifac
     while wait_turn(page, MY_MOVE) == "turn":
         if moves == 2:
             page.screenshot(path=str(artifacts / "himmel-table.png"), full_page=True)
+        # No card's label spills out of the card (the long special-card name "Richtungswechsel"
+        # once ran over the next card in the hand and swallowed its clicks).
+        assert page.evaluate(_SPILLING_CARDS) == []
         _choose(page)
         moves += 1
         assert moves < 300, "the game did not end"

@@ -8,6 +8,8 @@ import { t } from "../i18n.js";
 
 const SPECIAL = { turn: "⇄", steal: "✂", raise: "⤒" };
 const SPECIAL_KEY = { turn: "haz_special_reverse", steal: "haz_special_steal", raise: "haz_special_raise" };
+// The short word printed on the card face; the full name is the card's title (tooltip).
+const FACE_KEY = { turn: "haz_face_reverse", steal: "haz_face_steal", raise: "haz_face_raise" };
 
 // What the player has picked so far in this position (reset when the version changes).
 let pick = { version: null, card: null, mode: null };
@@ -60,7 +62,7 @@ function hazCard(text, opts = {}) {
   if (opts.hint) classes.push("hint");
   if (opts.dim) classes.push("dim");
   const title = special ? t(SPECIAL_KEY[text]) : String(text);
-  const face = special ? [h("span", { class: "rank" }, special), h("span", { class: "small" }, title)] : [h("span", { class: "rank" }, text)];
+  const face = special ? [h("span", { class: "rank" }, special), h("span", { class: "small" }, t(FACE_KEY[text]))] : [h("span", { class: "rank" }, text)];
   if (!opts.onClick) return h("span", { class: classes.join(" "), dataset: { card: text }, title }, face);
   return h(
     "button",
