@@ -194,3 +194,27 @@ async def test_replay_steps_through_a_record() -> None:
         snapshot(app, "replay")
         await pilot.press("l")
         assert f"Zug {n} von {n}" in screen_text(app)
+
+
+async def test_new_game_key_deals_the_next_seed_once_the_game_is_over() -> None:
+    app = StammtischApp("zwickern", seats=["you", "random"], seed=21, start=True, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        # During a game the key only says how to get a new one: nothing is thrown away.
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.session.seed == 21 and not screen.session.over
+        assert "once this one is over" in screen_text(app)
+        while not screen.session.over:
+            await _play_one(pilot, app)
+            await settle(pilot, app)
+        finished = screen.session
+        assert "n: new game" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot, app)
+        assert screen.session is not finished
+        assert screen.session.seed == 22 and screen.session.seats == ["you", "random"]
+        assert not screen.session.over and screen.my_turn()
+        assert "New game (seed 22)." in screen_text(app)
+        snapshot(app, "new-game")

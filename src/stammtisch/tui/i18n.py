@@ -45,7 +45,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "steps_more": {"en": "{text} … ({n} moves)", "de": "{text} … ({n} Züge)"},
     "your_turn": {"en": "Your turn, seat {s}.", "de": "Du bist dran, Platz {s}."},
     "waiting": {"en": "Seat {s} is thinking …", "de": "Platz {s} überlegt …"},
-    "over": {"en": "Game over. Scores: {scores}", "de": "Spiel vorbei. Punkte: {scores}"},
+    "over": {
+        "en": "Game over. Scores: {scores}. n: new game",
+        "de": "Spiel vorbei. Punkte: {scores}. n: neues Spiel",
+    },
+    "new_game_not_over": {
+        "en": "A new game can start once this one is over (s saves it, q quits).",
+        "de": "Ein neues Spiel gibt es, wenn dieses vorbei ist (s speichert, q beendet).",
+    },
+    "new_game_started": {"en": "New game (seed {seed}).", "de": "Neues Spiel (Seed {seed})."},
     "played": {"en": "Seat {s}: {move}", "de": "Platz {s}: {move}"},
     "handover_title": {"en": "Seat {s}'s turn", "de": "Platz {s} ist dran"},
     "handover_text": {
@@ -75,6 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "language": {"en": "Deutsch", "de": "English"},
     "b_hint": {"en": "Hint", "de": "Tipp"},
     "b_undo": {"en": "Undo", "de": "Zurück"},
+    "b_new": {"en": "New game", "de": "Neues Spiel"},
     "b_lang": {"en": "Deutsch", "de": "English"},
     "b_save": {"en": "Save", "de": "Speichern"},
     "b_load": {"en": "Load", "de": "Laden"},

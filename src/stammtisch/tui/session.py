@@ -161,6 +161,10 @@ class Session:
             self.play(notation)
         return removed
 
+    def next_game(self) -> Session:
+        """A new game with the same game, options and seats, dealt from the next seed."""
+        return Session(self.game, self.seed + 1, self.seats)
+
     # --- records -------------------------------------------------------------------------
     def record(self) -> GameRecord:
         rec = GameRecord.start(self.game.name, self.game.options, self.seed, self.seats)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 GAME_KEYS = [
     ("h", "b_hint", "hint"),
     ("u", "b_undo", "undo"),
+    ("n", "b_new", "new_game"),
     ("l", "b_lang", "app.switch_language"),
     ("s", "b_save", "save"),
     ("o", "b_load", "load"),
@@ -51,6 +52,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "step_back", show=False),
         Binding("h", "hint", show=False),
         Binding("u", "undo", show=False),
+        Binding("n", "new_game", show=False),
         Binding("s", "save", show=False),
         Binding("o", "load", show=False),
     ]
@@ -397,6 +399,26 @@ class GameScreen(Screen[None]):
         self.message = tr("undo_done", self.lang, n=n)
         self.advance()
 
+    def action_new_game(self) -> None:
+        """After the end: the same seats again, dealt from the next seed (during a game the
+        key only says so, so that no game is thrown away by a stray key)."""
+        s = self.session
+        if not s.over:
+            self.say(tr("new_game_not_over", self.lang))
+            return
+        self._switch_to(s.next_game(), tr("new_game_started", self.lang, seed=s.seed + 1))
+
+    def _switch_to(self, session: Session, message: str) -> None:
+        """Show another session (a new game or a loaded record) from its start of play."""
+        self.session = session
+        self.presenter = presenter_for(session.game)
+        self.selected = None
+        self.picker = None
+        self.hinted = None
+        self.confirmed = None
+        self.message = message
+        self.advance()
+
     def say(self, message: str) -> None:
         self.message = message
         self.redraw()
@@ -428,14 +450,7 @@ class GameScreen(Screen[None]):
         except StammtischError as exc:
             self.say(exc.message(self.lang))
             return
-        self.session = session
-        self.presenter = presenter_for(session.game)
-        self.selected = None
-        self.picker = None
-        self.hinted = None
-        self.confirmed = None
-        self.message = tr("loaded", self.lang, path=path, n=len(record.actions))
-        self.advance()
+        self._switch_to(session, tr("loaded", self.lang, path=path, n=len(record.actions)))
 
     def relabel(self) -> None:
         self.redraw()
