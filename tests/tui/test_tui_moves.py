@@ -43,3 +43,37 @@ def test_small_groups_are_listed_whole() -> None:
 def test_tokens_keep_the_separators_so_prefixes_join_back() -> None:
     text = "Jo=7:p0 62-H2,p1 20-23"
     assert "".join(tokens(text)) == text
+
+
+def test_dog_moves_are_described_in_words_in_both_languages() -> None:
+    from stammtisch.tui.present_dog import describe_move
+
+    cases = {
+        "fold": ("fold: discard the hand", "aussteigen: Karten ablegen"),
+        "give 7": ("give the 7 to the partner", "7 dem Partner geben"),
+        "K:start": ("K: a peg onto the start field", "K: Stein aufs Bankfeld"),
+        "Jo:start": ("Joker: a peg onto the start field", "Joker: Stein aufs Bankfeld"),
+        "Jo=4:p2 30-26": ("Joker as 4: p2 30 → 26", "Joker als 4: p2 30 → 26"),
+        "7:p0 62-H2,p1 20-23": ("7: p0 62 → H2, p1 20 → 23", "7: p0 62 → H2, p1 20 → 23"),
+        "J:p0 10<>p5 40": ("J: swap p0 (10) ⇄ p5 (40)", "J: tauscht p0 (10) ⇄ p5 (40)"),
+    }
+    for notation, (en, de) in cases.items():
+        assert describe_move(notation, "en") == en
+        assert describe_move(notation, "de") == de
+    assert describe_move("not a move", "en") == "not a move"
+
+
+def test_every_legal_dog_move_gets_a_description() -> None:
+    """Every legal move of a few played positions is described, none falls back to notation."""
+    import random
+
+    import stammtisch
+    from stammtisch.tui.present_dog import describe_move
+
+    state = stammtisch.load("dog").new_game(5)
+    rng = random.Random(5)
+    for _ in range(300):
+        legal = state.legal_notations()
+        for notation in legal:
+            assert describe_move(notation, "de") != notation, notation
+        state = state.apply(state.parse_action(rng.choice(legal)))

@@ -8,6 +8,7 @@ Track fields run in the direction of play; seat ``s``'s start field is ``16*s``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -31,6 +32,11 @@ register(
         },
         "dog_helps": {"en": "seat {s} moves seat {c}'s pegs", "de": "Platz {s} fährt mit Platz {c}"},
         "dog_kennel": {"en": "Kennel", "de": "Lager"},
+        "dog_m_fold": {"en": "fold: discard the hand", "de": "aussteigen: Karten ablegen"},
+        "dog_m_give": {"en": "give the {card} to the partner", "de": "{card} dem Partner geben"},
+        "dog_m_joker": {"en": "Joker as {value}", "de": "Joker als {value}"},
+        "dog_m_start": {"en": "{card}: a peg onto the start field", "de": "{card}: Stein aufs Bankfeld"},
+        "dog_m_swap": {"en": "{card}: swap {a} ⇄ {b}", "de": "{card}: tauscht {a} ⇄ {b}"},
         "dog_himmel": {"en": "Himmel", "de": "Himmel"},
         "dog_team": {"en": "Team", "de": "Partei"},
         "dog_folded": {"en": "out", "de": "ausgeschieden"},
@@ -71,7 +77,45 @@ def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
     return places
 
 
+_MOVE = re.compile(r"^\s*(?P<card>[^:=\s]+)\s*(?:=\s*(?P<value>[^:\s]+))?\s*:\s*(?P<body>.+?)\s*$")
+_STEP = re.compile(r"^\s*(p\d+)\s+(\S+)\s*-\s*(\S+)\s*$")
+_SWAP = re.compile(r"^\s*(p\d+)\s+(\S+)\s*<>\s*(p\d+)\s+(\S+)\s*$")
+
+
+def describe_move(notation: str, lang: str) -> str:
+    """A Dog move in words, e.g. ``Jo=4:p2 30-26`` -> ``Joker as 4: p2 30 → 26``.
+
+    Text that is not a move in the notation is returned as it is.
+    """
+    text = notation.strip()
+    if text.casefold() == "fold":
+        return tr("dog_m_fold", lang)
+    words = text.split()
+    if len(words) == 2 and words[0].casefold() == "give":
+        return tr("dog_m_give", lang, card=words[1])
+    m = _MOVE.match(text)
+    if m is None:
+        return notation
+    card = "Joker" if m["card"].casefold() == "jo" else m["card"]
+    if m["value"]:
+        card = tr("dog_m_joker", lang, value=m["value"])
+    body = m["body"]
+    if body.casefold() == "start":
+        return tr("dog_m_start", lang, card=card)
+    swap = _SWAP.match(body)
+    if swap is not None:
+        a, at, b, bt = swap.groups()
+        return tr("dog_m_swap", lang, card=card, a=f"{a} ({at})", b=f"{b} ({bt})")
+    steps = [_STEP.match(part) for part in body.split(",")]
+    if not steps or any(step is None for step in steps):
+        return notation
+    return f"{card}: " + ", ".join(f"{st[1]} {st[2]} → {st[3]}" for st in steps if st is not None)
+
+
 class DogPresenter(Presenter):
+    def move_label(self, notation: str, lang: str) -> str:
+        return describe_move(notation, lang)
+
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """``give 7`` (the exchange) is made with the 7 as well."""
         parts = tokens(notation)
