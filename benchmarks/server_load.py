@@ -50,8 +50,10 @@ COMPRESSION: str | None = None
 # warm-up stay out) to the end. uvicorn re-raises SIGTERM after its graceful shutdown; a
 # handler that exits normally lets the profile be written.
 PROFILED = """
-import cProfile, signal, sys
-prof = cProfile.Profile()
+import cProfile, signal, sys, time
+# CPU time of the event-loop thread, not wall time: on a shared machine a wall clock charges
+# the time the thread waits for a core (or for the GIL) to whatever function it is in.
+prof = cProfile.Profile(time.thread_time)
 def stop(*_):
     raise SystemExit(0)
 signal.signal(signal.SIGTERM, stop)
@@ -184,10 +186,34 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu(pid: int) -> tuple[float, float, float]:
+    """CPU seconds of a process's main thread (user, system) and of all its other threads.
+
+    The server's main thread runs the event loop; the others are the database writer and
+    the bot/hint pools. Linux ``/proc`` only (NaN elsewhere).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    user = system = others = 0.0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # the thread ended meanwhile
+                continue
+            u, s = int(fields[11]) / tick, int(fields[12]) / tick
+            if task.name == str(pid):
+                user, system = u, s
+            else:
+                others += u + s
+    except OSError:
+        return (float("nan"),) * 3
+    return user, system, others
+
+
 def print_profile(path: str, top: int = 25) -> None:
     import pstats
 
-    print(f"server profile (cProfile, event-loop thread, measured part), top {top} by own time:")
+    print(f"server profile (cProfile, CPU time of the event-loop thread, measured part), top {top} by own time:")
     stats = pstats.Stats(path)
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
@@ -234,6 +260,7 @@ def main() -> None:
             except ImportError:
                 pass
             cpu = [0.0, 0.0, 0.0, 0.0]
+            threads = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)]
 
             async def measured() -> Stats:
                 task = asyncio.create_task(run(base, tables, seconds, args.warmup, args.game, players))
@@ -241,9 +268,11 @@ def main() -> None:
                 if args.profile:
                     os.kill(server.pid, signal.SIGUSR1)
                 cpu[0] = cpu_seconds(server.pid)
+                threads[0] = thread_cpu(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
                 result = await task
                 cpu[1] = cpu_seconds(server.pid)
+                threads[1] = thread_cpu(server.pid)
                 cpu[3] = cpu_seconds(os.getpid())
                 return result
 
@@ -272,6 +301,12 @@ def main() -> None:
         print(
             f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
             f"{server_cpu / stats.moves * 1e6:.0f} us per move (= {stats.moves / server_cpu:,.0f} moves/s per server core)"
+        )
+        user, system, others = (b - a for a, b in zip(threads[0], threads[1], strict=True))
+        print(
+            f"  of which event-loop thread {(user + system) / stats.moves * 1e6:.0f} us per move "
+            f"(user {user / stats.moves * 1e6:.0f}, kernel {system / stats.moves * 1e6:.0f}), "
+            f"other threads (database, pools) {others / stats.moves * 1e6:.0f} us per move"
         )
         client_cpu = cpu[3] - cpu[2]
         print(
