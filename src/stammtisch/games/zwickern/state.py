@@ -20,6 +20,7 @@ from stammtisch.games.zwickern.cards import (
     MOST_CARDS_BONUS,
     NUM_CARDS,
     TOTAL_POINTS,
+    CARD_TEXT,
     card_text,
     parse_card,
 )
@@ -240,7 +241,8 @@ class ZwickernState(State[Play]):
         """Match points: finished rounds, plus the running round while it is played."""
         if self.current is None:
             return [float(p) for p in self.match_points]
-        running = [sum(CARD_POINTS[c] for c in pile) for pile in self.captured]
+        points = CARD_POINTS.__getitem__
+        running = [sum(map(points, pile)) for pile in self.captured]
         return [float(m + r) for m, r in zip(self.match_points, running, strict=True)]
 
     def winners(self) -> list[int]:
@@ -299,4 +301,4 @@ def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] 
     if last is None:
         return None
     seat, card, taken = last
-    return {"seat": seat, "card": card_text(card), "captured": [card_text(c) for c in taken]}
+    return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}
