@@ -10,7 +10,6 @@ import typer
 
 from stammtisch.server.config import DEFAULT_DATA_DIR
 
-
 #: Allocations between two young-generation collections of the server (Python's default is
 #: 700). Every move allocates views and messages that die young; with the default the
 #: collector ran so often that it took ~4% of the server's CPU, with this ~1%.

@@ -15,12 +15,12 @@ from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import (
     CARD_POINTS,
+    CARD_TEXT,
     FULL_DECK,
     JOKER,
     MOST_CARDS_BONUS,
     NUM_CARDS,
     TOTAL_POINTS,
-    CARD_TEXT,
     card_text,
     parse_card,
 )
