@@ -13,13 +13,18 @@ the server process used per move (the clients run on the same cores, so moves/s 
 little about the server on a shared machine). ``--profile FILE`` runs the server under
 cProfile (event-loop thread only; slower) and prints its top functions. Loopback only,
 bounded in count and time.
+
+The WebSocket clients are a minimal RFC 6455 client of their own (:class:`Seat`, every
+frame handled in ``data_received``): with the ``websockets`` library they took ~180 us of
+CPU per move, now ~100, and they share the two cores with the server.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import base64
+import hashlib
 import os
 import platform
 import random
@@ -33,25 +38,22 @@ import time
 from pathlib import Path
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
-
-try:  # the clients share the cores with the server: parse as cheaply as the server sends
-    from orjson import loads
-except ImportError:
-    from json import loads
+from orjson import dumps, loads  # the clients share the cores with the server: cheap JSON
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_TABLES = 500
 MAX_SECONDS = 300.0
-COMPRESSION: str | None = None
+WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455, section 1.3
 
 
 # The server under cProfile, from SIGUSR1 (sent when the measurement starts, so start-up and
 # warm-up stay out) to the end. uvicorn re-raises SIGTERM after its graceful shutdown; a
 # handler that exits normally lets the profile be written.
 PROFILED = """
-import cProfile, signal, sys
-prof = cProfile.Profile()
+import cProfile, signal, sys, time
+# CPU time of the event-loop thread, not wall time: on a shared machine a wall clock charges
+# the time the thread waits for a core (or for the GIL) to whatever function it is in.
+prof = cProfile.Profile(time.thread_time)
 def stop(*_):
     raise SystemExit(0)
 signal.signal(signal.SIGTERM, stop)
@@ -83,87 +85,224 @@ class Stats:
         self.measuring = False
 
 
-async def seat_loop(
-    ws: ClientConnection, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
-) -> None:
-    sent_at: float | None = None
-    waiting_for = -1
-    acted = -1  # a seat acts once per version (a state may be re-sent, e.g. on connects)
-    async for text in ws:
+class Seat(asyncio.Protocol):
+    """One seat's WebSocket connection (RFC 6455, the part this test needs), no library.
+
+    The clients share the cores with the server, so they are as cheap as they can be: every
+    frame is handled in ``data_received`` (no task, queue or future per message). Checked:
+    the handshake (status 101 and ``Sec-WebSocket-Accept``), unmasked frames from the server,
+    UTF-8 and JSON of every message (``loads``). Pings are answered; a close the test did not
+    start counts as an error and ends the game. Not supported (the server does not use them
+    here): extensions such as per-message deflate.
+    """
+
+    def __init__(self, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event) -> None:
+        self.rng, self.stats, self.stop, self.done = rng, stats, stop, done
+        self.key = base64.b64encode(rng.randbytes(16))
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+        self.transport: asyncio.Transport | None = None
+        self.buf = bytearray()
+        self.handshake = False
+        self.fragments: list[bytes] = []
+        self.close_sent = False
+        self.finished = False
+        self.sent_at: float | None = None
+        self.waiting_for = -1
+        self.acted = -1  # a seat acts once per version (a state may be re-sent, e.g. on connects)
+
+    # --- asyncio.Protocol ------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's is not a subclass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("connection lost during the handshake"))
+        if not self.close_sent and not self.finished:
+            self.stats.errors += 1  # the server went away in the middle of a game
+            self.finish()
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.handshake and not self._handshake():
+            return
+        while True:
+            n = len(buf)
+            if n < 2:
+                return
+            b0, b1 = buf[0], buf[1]
+            if b1 & 0x80:
+                raise RuntimeError("the server sent a masked frame")
+            length, pos = b1 & 0x7F, 2
+            if length == 126:
+                if n < 4:
+                    return
+                length, pos = int.from_bytes(buf[2:4], "big"), 4
+            elif length == 127:
+                if n < 10:
+                    return
+                length, pos = int.from_bytes(buf[2:10], "big"), 10
+            if n < pos + length:
+                return
+            payload = bytes(buf[pos : pos + length])
+            del buf[: pos + length]
+            self._frame(b0 & 0x80, b0 & 0x0F, payload)
+
+    def _handshake(self) -> bool:
+        end = self.buf.find(b"\r\n\r\n")
+        if end < 0:
+            return False
+        head = bytes(self.buf[:end]).decode("latin-1").split("\r\n")
+        del self.buf[: end + 4]
+        headers = {k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head[1:])}
+        accept = base64.b64encode(hashlib.sha1(self.key + WS_GUID).digest()).decode()
+        if not head[0].startswith("HTTP/1.1 101") or headers.get("sec-websocket-accept") != accept:
+            self.opened.set_exception(ConnectionError(f"handshake refused: {head[0]}"))
+            return False
+        self.handshake = True
+        self.opened.set_result(None)
+        return True
+
+    def _frame(self, fin: int, opcode: int, payload: bytes) -> None:
+        if opcode in (0, 1, 2):  # continuation, text, binary
+            if not fin:
+                self.fragments.append(payload)
+                return
+            if self.fragments:
+                payload = b"".join((*self.fragments, payload))
+                self.fragments.clear()
+            self.message(payload)
+        elif opcode == 8:  # close: answer it; the server then closes the connection
+            if not self.close_sent:
+                if not self.finished:
+                    self.stats.errors += 1
+                    self.finish()
+                self._send(0x88, payload[:2])
+                self.close_sent = True
+        elif opcode == 9:  # ping
+            self._send(0x8A, payload)
+
+    def _send(self, first: int, data: bytes) -> None:
+        """One masked frame (clients must mask, RFC 6455 5.3)."""
+        n = len(data)
+        mask = self.rng.randbytes(4)
+        head = bytes((first, 0x80 | n)) if n < 126 else bytes((first, 0xFE)) + n.to_bytes(2, "big")
+        masked = (int.from_bytes(data, "big") ^ int.from_bytes((mask * (n // 4 + 1))[:n], "big")).to_bytes(
+            n, "big"
+        )
+        assert self.transport is not None
+        self.transport.write(head + mask + masked)
+
+    # --- the player ------------------------------------------------------------------------
+    def finish(self) -> None:
+        self.finished = True
+        self.done.set()
+
+    def message(self, text: bytes) -> None:
+        if self.finished or self.close_sent:
+            return
         msg = loads(text)
+        stats = self.stats
         if msg["type"] == "error":
             stats.errors += 1
-            continue
+            return
         if msg["type"] != "state":
-            continue
+            return
         version = msg["version"]
-        if sent_at is not None and version >= waiting_for:
+        now = time.perf_counter()
+        if self.sent_at is not None and version >= self.waiting_for:
             if stats.measuring:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.latencies.append(now - self.sent_at)
                 stats.moves += 1
-            sent_at = None
-        if msg["result"] is not None:
-            done.set()
+            self.sent_at = None
+        if msg["result"] is not None or now >= self.stop:
+            self.finish()
             return
-        if msg["legal"] and version > acted and time.perf_counter() < stop:
-            acted = version
-            waiting_for = version + 1
-            sent_at = time.perf_counter()
-            await ws.send(
-                json.dumps({"type": "action", "action": rng.choice(msg["legal"]), "version": version})
-            )
-        if time.perf_counter() >= stop:
-            done.set()
-            return
+        if msg["legal"] and version > self.acted:
+            self.acted = version
+            self.waiting_for = version + 1
+            self.sent_at = now
+            action = {"type": "action", "action": self.rng.choice(msg["legal"]), "version": version}
+            self._send(0x81, dumps(action))
+
+    async def close(self) -> None:
+        if not self.close_sent and self.transport is not None and not self.transport.is_closing():
+            self.close_sent = True
+            self._send(0x88, (1000).to_bytes(2, "big"))
+        try:
+            await asyncio.wait_for(asyncio.shield(self.closed), 10)
+        except TimeoutError:
+            pass
+        if self.transport is not None:
+            self.transport.close()
 
 
-async def table_loop(base: str, index: int, stats: Stats, stop: float, game: str, players: int) -> None:
+async def open_seat(
+    port: int, path: str, rng: random.Random, stats: Stats, stop: float, done: asyncio.Event
+) -> Seat:
+    loop = asyncio.get_running_loop()
+    _, seat = await loop.create_connection(lambda: Seat(rng, stats, stop, done), "127.0.0.1", port)
+    assert seat.transport is not None
+    seat.transport.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {seat.key.decode()}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    await seat.opened
+    return seat
+
+
+async def table_loop(
+    http: httpx.AsyncClient, index: int, stats: Stats, stop: float, game: str, players: int
+) -> None:
     rng = random.Random(index)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        created = (
-            await http.post(
-                "/api/tables",
-                json={
-                    "game": game,
-                    "options": {"players": players},
-                    "nickname": "P0",
-                    "seats": [{"type": "open"}] * players,
-                },
-            )
-        ).json()
-        tid = created["table"]["id"]
-        tokens = [created["token"]]
-        for i in range(1, players):
-            joined = await http.post(f"/api/tables/{tid}/join", json={"nickname": f"P{i}"})
-            tokens.append(joined.json()["token"])
-        ws_base = base.replace("http://", "ws://")
-        while time.perf_counter() < stop:
-            done = asyncio.Event()
-            conns = [
-                await connect(f"{ws_base}/ws/tables/{tid}?token={t}", max_size=None, compression=COMPRESSION)
-                for t in tokens
-            ]
-            tasks = [asyncio.create_task(seat_loop(c, rng, stats, stop, done)) for c in conns]
-            await done.wait()
-            for c in conns:
-                await c.close()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if time.perf_counter() >= stop:
-                break
-            stats.games += 1
-            r = await http.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
-            tid = r.json()["table"]["id"]
+    created = (
+        await http.post(
+            "/api/tables",
+            json={
+                "game": game,
+                "options": {"players": players},
+                "nickname": "P0",
+                "seats": [{"type": "open"}] * players,
+            },
+        )
+    ).json()
+    tid = created["table"]["id"]
+    tokens = [created["token"]]
+    for i in range(1, players):
+        joined = await http.post(f"/api/tables/{tid}/join", json={"nickname": f"P{i}"})
+        tokens.append(joined.json()["token"])
+    port = int(str(http.base_url).rstrip("/").rsplit(":", 1)[1])
+    while time.perf_counter() < stop:
+        done = asyncio.Event()
+        seats = [await open_seat(port, f"/ws/tables/{tid}?token={t}", rng, stats, stop, done) for t in tokens]
+        await done.wait()
+        for seat in seats:
+            await seat.close()
+        if time.perf_counter() >= stop:
+            break
+        stats.games += 1
+        r = await http.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
+        tid = r.json()["table"]["id"]
 
 
 async def run(base: str, tables: int, seconds: float, warmup: float, game: str, players: int) -> Stats:
     stats = Stats()
     start = time.perf_counter()
     stop = start + warmup + seconds
-    runners = [asyncio.create_task(table_loop(base, i, stats, stop, game, players)) for i in range(tables)]
-    await asyncio.sleep(warmup)
-    stats.measuring = True
-    t0 = time.perf_counter()
-    await asyncio.gather(*runners)
+    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        runners = [
+            asyncio.create_task(table_loop(http, i, stats, stop, game, players)) for i in range(tables)
+        ]
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.gather(*runners)
     stats.latencies.sort()
     stats.elapsed = time.perf_counter() - t0  # type: ignore[attr-defined]
     return stats
@@ -184,10 +323,36 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu(pid: int) -> tuple[float, float, float]:
+    """CPU seconds of a process's main thread (user, system) and of all its other threads.
+
+    The server's main thread runs the event loop; the others are the database writer and
+    the bot/hint pools. Linux ``/proc`` only (NaN elsewhere).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    user = system = others = 0.0
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # the thread ended meanwhile
+                continue
+            u, s = int(fields[11]) / tick, int(fields[12]) / tick
+            if task.name == str(pid):
+                user, system = u, s
+            else:
+                others += u + s
+    except OSError:
+        return (float("nan"),) * 3
+    return user, system, others
+
+
 def print_profile(path: str, top: int = 25) -> None:
     import pstats
 
-    print(f"server profile (cProfile, event-loop thread, measured part), top {top} by own time:")
+    print(
+        f"server profile (cProfile, CPU time of the event-loop thread, measured part), top {top} by own time:"
+    )
     stats = pstats.Stats(path)
     total = stats.total_tt  # type: ignore[attr-defined]
     rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])  # type: ignore[attr-defined]
@@ -234,6 +399,7 @@ def main() -> None:
             except ImportError:
                 pass
             cpu = [0.0, 0.0, 0.0, 0.0]
+            threads = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)]
 
             async def measured() -> Stats:
                 task = asyncio.create_task(run(base, tables, seconds, args.warmup, args.game, players))
@@ -241,9 +407,11 @@ def main() -> None:
                 if args.profile:
                     os.kill(server.pid, signal.SIGUSR1)
                 cpu[0] = cpu_seconds(server.pid)
+                threads[0] = thread_cpu(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
                 result = await task
                 cpu[1] = cpu_seconds(server.pid)
+                threads[1] = thread_cpu(server.pid)
                 cpu[3] = cpu_seconds(os.getpid())
                 return result
 
@@ -272,6 +440,12 @@ def main() -> None:
         print(
             f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
             f"{server_cpu / stats.moves * 1e6:.0f} us per move (= {stats.moves / server_cpu:,.0f} moves/s per server core)"
+        )
+        user, system, others = (b - a for a, b in zip(threads[0], threads[1], strict=True))
+        print(
+            f"  of which event-loop thread {(user + system) / stats.moves * 1e6:.0f} us per move "
+            f"(user {user / stats.moves * 1e6:.0f}, kernel {system / stats.moves * 1e6:.0f}), "
+            f"other threads (database, pools) {others / stats.moves * 1e6:.0f} us per move"
         )
         client_cpu = cpu[3] - cpu[2]
         print(

@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from stammtisch.server.config import DEFAULT_DATA_DIR
+
+#: Allocations between two young-generation collections of the server (Python's default is
+#: 700). Every move allocates views and messages that die young; with the default the
+#: collector ran so often that it took ~4% of the server's CPU, with this ~1%.
+GC_YOUNG_THRESHOLD = 10_000
+
+
+def tune_gc() -> None:
+    """Garbage collection for a long-running server process (not for library users).
+
+    Everything allocated so far (modules, the app) lives as long as the process: frozen, the
+    collector no longer walks it on every full collection. Young collections run less often.
+    """
+    gc.collect()
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, older, oldest)
 
 
 def serve(
@@ -45,8 +63,10 @@ def serve(
         bot_delay=bot_delay,
     )
     typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url})")
+    app = create_app(settings)
+    tune_gc()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         log_level=log_level,

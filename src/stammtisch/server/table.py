@@ -57,6 +57,9 @@ class LiveTable:
         self._logs: dict[Recipient, list[bytes]] = {}  # every version so far; may lag behind
         self._messages: dict[tuple[Recipient, int], str] = {}  # (recipient, log_from) -> text
         self._info_json: bytes | None = None
+        # ``info()`` encoded around the three fields a move changes (status, version,
+        # current_player); rebuilt when seats, connections or the rematch change.
+        self._info_parts: tuple[bytes, bytes, bytes] | None = None
         self._result_json: bytes | None = None
         self._legal_json: bytes | None = None
         self.replay_cache: bytes | None = None  # finished games only
@@ -130,6 +133,28 @@ class LiveTable:
             "created_at": self.row.created_at.isoformat(),
         }
 
+    def info_json(self) -> bytes:
+        """``wire.dumpb(self.info())``, byte for byte, without encoding the seats every move."""
+        parts = self._info_parts
+        if parts is None:
+            info, dumpb = self.info(), wire.dumpb
+            parts = self._info_parts = (
+                b'{"id":%s,"game":%s,"options":%s,"status":'
+                % (dumpb(info["id"]), dumpb(info["game"]), dumpb(info["options"])),
+                b',"seats":%s,"turn_timer":%s,"current_player":'
+                % (dumpb(info["seats"]), dumpb(info["turn_timer"])),
+                b',"rematch_id":%s,"created_at":%s}' % (dumpb(info["rematch_id"]), dumpb(info["created_at"])),
+            )
+        current = self.current_player
+        return b'%s%s,"version":%d%s%s%s' % (
+            parts[0],
+            wire.dumpb(self.row.status),
+            self.row.version,
+            parts[1],
+            b"null" if current is None else b"%d" % current,
+            parts[2],
+        )
+
     def result(self) -> JSON | None:
         if self.state is None or not self.state.is_terminal:
             return None
@@ -187,7 +212,7 @@ class LiveTable:
         text = self._messages.get(key)
         if text is None:
             if self._info_json is None:
-                self._info_json = wire.dumpb(self.info())
+                self._info_json = self.info_json()
             if self._result_json is None:
                 self._result_json = wire.dumpb(self.result())
             log = self.log(recipient)
@@ -263,6 +288,7 @@ class LiveTable:
     def seats_changed(self) -> None:
         """Connection or seat data changed: TableInfo must be rebuilt."""
         self._info_json = None
+        self._info_parts = None
         self._messages.clear()
 
     # --- the one writer --------------------------------------------------------------------

@@ -51,10 +51,12 @@ def rank(card: int) -> int:
     return -1 if card == JOKER else card >> 2
 
 
+#: The notation of every card, by card (views look a card's text up here: no call per card).
+CARD_TEXT: tuple[str, ...] = (*(RANKS[c >> 2] + SUITS[c & 3] for c in range(32)), "X")
+
+
 def card_text(card: int) -> str:
-    if card == JOKER:
-        return "X"
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return CARD_TEXT[card]
 
 
 def card_name(card: int, lang: str = "en") -> str:

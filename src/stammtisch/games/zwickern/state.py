@@ -15,6 +15,7 @@ from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import (
     CARD_POINTS,
+    CARD_TEXT,
     FULL_DECK,
     JOKER,
     MOST_CARDS_BONUS,
@@ -240,7 +241,8 @@ class ZwickernState(State[Play]):
         """Match points: finished rounds, plus the running round while it is played."""
         if self.current is None:
             return [float(p) for p in self.match_points]
-        running = [sum(CARD_POINTS[c] for c in pile) for pile in self.captured]
+        points = CARD_POINTS.__getitem__
+        running = [sum(map(points, pile)) for pile in self.captured]
         return [float(m + r) for m, r in zip(self.match_points, running, strict=True)]
 
     def winners(self) -> list[int]:
@@ -299,4 +301,4 @@ def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] 
     if last is None:
         return None
     seat, card, taken = last
-    return {"seat": seat, "card": card_text(card), "captured": [card_text(c) for c in taken]}
+    return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}

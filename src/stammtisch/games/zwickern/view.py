@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
-from stammtisch.games.zwickern.cards import FULL_DECK, card_text, parse_card
+from stammtisch.games.zwickern.cards import CARD_TEXT, FULL_DECK, parse_card
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.game import ZwickernGame
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def observe(state: ZwickernState, seat: int | None) -> JSON:
+    text = CARD_TEXT.__getitem__
     view: JSON = {
         "game": "zwickern",
         "options": dict(state.game.options),
@@ -34,8 +35,8 @@ def observe(state: ZwickernState, seat: int | None) -> JSON:
         "terminal": state.current is None,
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
-        "table": [card_text(c) for c in state.table],
-        "captured": [[card_text(c) for c in p] for p in state.captured],
+        "table": list(map(text, state.table)),
+        "captured": [list(map(text, p)) for p in state.captured],
         "last_capturer": state.last_capturer,
         "match_points": list(state.match_points),
         "round_results": [list(r) for r in state.round_results],
@@ -43,7 +44,7 @@ def observe(state: ZwickernState, seat: int | None) -> JSON:
         "last": _last(state),
     }
     if seat is not None:
-        view["hand"] = [card_text(c) for c in sorted(state.hands[seat])]
+        view["hand"] = list(map(text, sorted(state.hands[seat])))
     if state.current is None:
         view["returns"] = state.returns()
     return view
