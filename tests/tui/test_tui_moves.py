@@ -77,3 +77,25 @@ def test_every_legal_dog_move_gets_a_description() -> None:
         for notation in legal:
             assert describe_move(notation, "de") != notation, notation
         state = state.apply(state.parse_action(rng.choice(legal)))
+
+
+def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
+    from rich.console import Console
+
+    import stammtisch
+    from stammtisch.tui.present_dog import DogPresenter
+
+    for players, side in ((4, 16), (6, 24)):
+        game = stammtisch.load("dog", players=players)
+        console = Console(width=200, record=True)
+        console.print(DogPresenter(game).board(game.new_game(1).observe(0), "en"))
+        lines = console.export_text().splitlines()
+        fields = 4 * side
+        assert lines[1].split() == [str(f) for f in range(0, side + 1, 4)]  # top: 0 … side
+        bottom = [str(f) for f in range(3 * side, 2 * side - 1, -4)]  # bottom, right to left
+        assert lines[side + 3].split() == bottom
+        # The sides: left counts down from the last field, right counts up from side.
+        left = [line.split()[0] for line in lines[3 : side + 2] if line[:3].strip()]
+        right = [line.split()[-1] for line in lines[3 : side + 2] if line.rstrip()[-2:].strip().isdigit()]
+        assert left == [str(f) for f in range(fields - 4, 3 * side, -4)]
+        assert right == [str(f) for f in range(side + 4, 2 * side, 4)]

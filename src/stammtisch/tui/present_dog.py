@@ -142,10 +142,32 @@ class DogPresenter(Presenter):
             pad.append_text(text)
             pad.truncate((side - 1) * CELL, pad=True)
             lines[row] = Text("").join([grid[row][0], pad, grid[row][side]])
+        lines = self._number_fields(lines, fields)
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
         parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
         return Group(*parts)
+
+    @staticmethod
+    def _number_fields(lines: list[Text], fields: int) -> list[Text]:
+        """Every fourth track field's number in a margin around the ring (the notation and
+        the move list name fields by number; the ring itself shows peg numbers)."""
+        side = fields // 4
+        field_at = {cell: f for f, cell in enumerate(ring_cells(fields))}
+
+        def label(cell: tuple[int, int]) -> Text:
+            f = field_at.get(cell)
+            return Text(f"{f:>2} " if f is not None and f % 4 == 0 else " " * CELL, style="dim")
+
+        blank = Text(" " * CELL)
+        out = [Text("").join([blank, *(label((0, c)) for c in range(side + 1))])]
+        for r, line in enumerate(lines):
+            inner = 0 < r < side
+            out.append(
+                Text("").join([label((r, 0)) if inner else blank, line, label((r, side)) if inner else blank])
+            )
+        out.append(Text("").join([blank, *(label((side, c)) for c in range(side + 1))]))
+        return out
 
     @staticmethod
     def _cell(field: int, places: dict[str, tuple[int, int, bool]]) -> Text:
