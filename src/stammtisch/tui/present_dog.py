@@ -8,13 +8,16 @@ Track fields run in the direction of play; seat ``s``'s start field is ``16*s``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from stammtisch.core.errors import StammtischError
+from stammtisch.games.dog.actions import parse_notation
+from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import JOKER, card_text
 from stammtisch.tui.i18n import register, tr
 from stammtisch.tui.moves import card_of, tokens
 from stammtisch.tui.present import Presenter, View, seat_label
@@ -77,44 +80,36 @@ def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
     return places
 
 
-_MOVE = re.compile(r"^\s*(?P<card>[^:=\s]+)\s*(?:=\s*(?P<value>[^:\s]+))?\s*:\s*(?P<body>.+?)\s*$")
-_STEP = re.compile(r"^\s*(p\d+)\s+(\S+)\s*-\s*(\S+)\s*$")
-_SWAP = re.compile(r"^\s*(p\d+)\s+(\S+)\s*<>\s*(p\d+)\s+(\S+)\s*$")
-
-
-def describe_move(notation: str, lang: str) -> str:
+def describe_move(notation: str, lang: str, players: int = 4) -> str:
     """A Dog move in words, e.g. ``Jo=4:p2 30-26`` -> ``Joker as 4: p2 30 → 26``.
 
-    Text that is not a move in the notation is returned as it is.
+    Read with the engine's own notation parser; text that is not a Dog move is returned as
+    it is.
     """
-    text = notation.strip()
-    if text.casefold() == "fold":
+    board = Board(players)
+    try:
+        n = parse_notation(notation, board)
+    except StammtischError:
+        return notation
+    if n.kind == "fold":
         return tr("dog_m_fold", lang)
-    words = text.split()
-    if len(words) == 2 and words[0].casefold() == "give":
-        return tr("dog_m_give", lang, card=words[1])
-    m = _MOVE.match(text)
-    if m is None:
-        return notation
-    card = "Joker" if m["card"].casefold() == "jo" else m["card"]
-    if m["value"]:
-        card = tr("dog_m_joker", lang, value=m["value"])
-    body = m["body"]
-    if body.casefold() == "start":
+    if n.kind == "give":
+        return tr("dog_m_give", lang, card=card_text(n.card))
+    card = "Joker" if n.card == JOKER else card_text(n.card)
+    if n.value >= 0:
+        card = tr("dog_m_joker", lang, value=card_text(n.value))
+    if n.kind == "start":
         return tr("dog_m_start", lang, card=card)
-    swap = _SWAP.match(body)
-    if swap is not None:
-        a, at, b, bt = swap.groups()
-        return tr("dog_m_swap", lang, card=card, a=f"{a} ({at})", b=f"{b} ({bt})")
-    steps = [_STEP.match(part) for part in body.split(",")]
-    if not steps or any(step is None for step in steps):
-        return notation
-    return f"{card}: " + ", ".join(f"{st[1]} {st[2]} → {st[3]}" for st in steps if st is not None)
+    ft = board.field_text
+    if n.kind == "swap":
+        (a, fa, _), (b, fb, _) = n.parts
+        return tr("dog_m_swap", lang, card=card, a=f"p{a} ({ft(fa)})", b=f"p{b} ({ft(fb)})")
+    return f"{card}: " + ", ".join(f"p{p} {ft(f)} → {ft(t)}" for p, f, t in n.parts)
 
 
 class DogPresenter(Presenter):
     def move_label(self, notation: str, lang: str) -> str:
-        return describe_move(notation, lang)
+        return describe_move(notation, lang, self.game.num_players)
 
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """``give 7`` (the exchange) is made with the 7 as well."""
