@@ -314,36 +314,60 @@ def pct(sorted_values: list[float], p: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux ``/proc``; NaN elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def processes(pid: int) -> list[int]:
+    """``pid`` and all its descendants (``serve --workers N``: the front and its workers)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            todo += [int(c) for c in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def cpu_seconds(pid: int, tree: bool = False) -> float:
+    """User + system CPU time of a process (``tree``: with its descendants) so far.
+
+    Linux ``/proc`` only (NaN elsewhere).
+    """
+    total = 0.0
+    for p in processes(pid) if tree else [pid]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            if p == pid:
+                return float("nan")
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def thread_cpu(pid: int) -> tuple[float, float, float]:
-    """CPU seconds of a process's main thread (user, system) and of all its other threads.
+    """CPU seconds of the server's main threads (user, system) and of all its other threads.
 
-    The server's main thread runs the event loop; the others are the database writer and
-    the bot/hint pools. Linux ``/proc`` only (NaN elsewhere).
+    Summed over the server process and its worker processes. A main thread runs an event
+    loop (in the front: the router); the others are the database writers and the bot/hint
+    pools. Linux ``/proc`` only (NaN elsewhere).
     """
     tick = os.sysconf("SC_CLK_TCK")
     user = system = others = 0.0
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
+    for proc in processes(pid):
+        try:
+            tasks = list(Path(f"/proc/{proc}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
             try:
                 fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:  # the thread ended meanwhile
                 continue
             u, s = int(fields[11]) / tick, int(fields[12]) / tick
-            if task.name == str(pid):
-                user, system = u, s
+            if task.name == str(proc):
+                user, system = user + u, system + s
             else:
                 others += u + s
-    except OSError:
-        return (float("nan"),) * 3
     return user, system, others
 
 
@@ -368,6 +392,9 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None, help="people per table (default: 2, dog 4)")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--warmup", type=float, default=3.0)
+    ap.add_argument(
+        "--workers", type=int, default=1, help="server processes (serve --workers; a front routes by table)"
+    )
     ap.add_argument("--database-url", default=None)
     ap.add_argument("--profile", default=None, help="write the server's cProfile output here")
     ap.add_argument("--server-arg", action="append", default=[], help="extra argument for serve")
@@ -382,7 +409,8 @@ def main() -> None:
         cmd = [sys.executable]
         cmd += ["-c", PROFILED, args.profile] if args.profile else ["-m", "stammtisch.cli"]
         cmd += ["serve", "--host", "127.0.0.1", "--port", str(port)]
-        cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning", *args.server_arg]
+        cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning"]
+        cmd += ["--workers", str(max(1, args.workers)), *args.server_arg]
         server = subprocess.Popen(cmd, env=env)
         try:
             base = f"http://127.0.0.1:{port}"
@@ -406,11 +434,11 @@ def main() -> None:
                 await asyncio.sleep(args.warmup)
                 if args.profile:
                     os.kill(server.pid, signal.SIGUSR1)
-                cpu[0] = cpu_seconds(server.pid)
+                cpu[0] = cpu_seconds(server.pid, tree=True)
                 threads[0] = thread_cpu(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
                 result = await task
-                cpu[1] = cpu_seconds(server.pid)
+                cpu[1] = cpu_seconds(server.pid, tree=True)
                 threads[1] = thread_cpu(server.pid)
                 cpu[3] = cpu_seconds(os.getpid())
                 return result
@@ -424,6 +452,12 @@ def main() -> None:
     elapsed: float = stats.elapsed  # type: ignore[attr-defined]
     print(
         f"stammtisch server load: {tables} tables x {players} WebSocket clients, {args.game}, {seconds:.0f} s measured"
+    )
+    workers = max(1, args.workers)
+    print(
+        "server: one process"
+        if workers == 1
+        else f"server: serve --workers {workers} (a front process routing connections + {workers} worker processes)"
     )
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
@@ -441,13 +475,17 @@ def main() -> None:
             f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
             f"{server_cpu / stats.moves * 1e6:.0f} us per move (= {stats.moves / server_cpu:,.0f} moves/s per server core)"
         )
+        client_cpu = cpu[3] - cpu[2]
+        print(
+            f"  server and clients together: {(server_cpu + client_cpu) / elapsed * 100:.0f}% of one core "
+            f"({os.cpu_count()} cores = {(os.cpu_count() or 1) * 100}%)"
+        )
         user, system, others = (b - a for a, b in zip(threads[0], threads[1], strict=True))
         print(
-            f"  of which event-loop thread {(user + system) / stats.moves * 1e6:.0f} us per move "
+            f"  of which main threads (event loops) {(user + system) / stats.moves * 1e6:.0f} us per move "
             f"(user {user / stats.moves * 1e6:.0f}, kernel {system / stats.moves * 1e6:.0f}), "
             f"other threads (database, pools) {others / stats.moves * 1e6:.0f} us per move"
         )
-        client_cpu = cpu[3] - cpu[2]
         print(
             f"client CPU (this process, all {players * tables} clients): {client_cpu:.1f} s "
             f"({client_cpu / elapsed * 100:.0f}% of one core), {client_cpu / stats.moves * 1e6:.0f} us per move"

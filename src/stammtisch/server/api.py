@@ -62,7 +62,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
 
 @router.get("/tables", summary="Open tables (waiting for players)")
 async def open_tables(request: Request) -> list[schemas.TableInfo]:
-    return [info(t) for t in hub_of(request).open_tables()]
+    infos = await hub_of(request).open_table_infos()
+    return [schemas.TableInfo.model_validate(i) for i in infos]
 
 
 @router.get("/tables/{table_id}", summary="One table (public information)")

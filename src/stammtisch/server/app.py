@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import stammtisch
 from stammtisch.core.errors import StammtischError
@@ -22,6 +23,32 @@ from stammtisch.server.hub import Hub
 
 def _lang(request: Request) -> str:
     return pick_language(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+
+class OneRequestPerConnection:
+    """With several worker processes: every plain HTTP answer closes its connection.
+
+    The front process routes a connection by the path of its first request, so a second
+    request on the same connection, perhaps for a table of another worker, must come on a
+    new connection. The answer also names the worker (``X-Stammtisch-Worker``).
+    WebSockets are not affected: one connection is one table.
+    """
+
+    def __init__(self, app: ASGIApp, worker: int) -> None:
+        self.app = app
+        self.extra = [(b"connection", b"close"), (b"x-stammtisch-worker", str(worker).encode())]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_closing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.extra]}
+            await send(message)
+
+        await self.app(scope, receive, send_closing)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -64,4 +91,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     app.include_router(static.router)
+    if settings.workers > 1:
+        app.add_middleware(OneRequestPerConnection, worker=settings.worker)
     return app

@@ -15,6 +15,10 @@ from stammtisch.server.config import DEFAULT_DATA_DIR
 #: collector ran so often that it took ~4% of the server's CPU, with this ~1%.
 GC_YOUNG_THRESHOLD = 10_000
 
+#: Largest WebSocket frame uvicorn accepts at all; the protocol's own limit is smaller
+#: (``MAX_MESSAGE_BYTES``) and answered with an error message instead of a closed socket.
+WS_MAX_SIZE = 4 * 65536
+
 
 def tune_gc() -> None:
     """Garbage collection for a long-running server process (not for library users).
@@ -49,6 +53,15 @@ def serve(
             "compressing every state costs more server time than encoding it."
         ),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes. Each table lives in one of them, and one front process "
+            "routes every connection to its table's process (Linux and macOS; 1 = a single process).",
+        ),
+    ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
@@ -62,6 +75,20 @@ def serve(
         reconnect_timeout=reconnect_timeout,
         bot_delay=bot_delay,
     )
+    if workers > 1:
+        import socket
+
+        from stammtisch.server.front import run_front
+
+        if not hasattr(socket, "send_fds"):
+            raise typer.BadParameter(
+                "several processes need Unix sockets; use --workers 1 here", param_hint="--workers"
+            )
+
+        typer.echo(
+            f"stammtisch on http://{host}:{port}  (database: {settings.database_url}; {workers} processes)"
+        )
+        raise typer.Exit(run_front(settings, host, port, workers, log_level, ws_compression))
     typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url})")
     app = create_app(settings)
     tune_gc()
@@ -70,6 +97,6 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        ws_max_size=4 * 65536,
+        ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=ws_compression,
     )

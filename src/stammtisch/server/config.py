@@ -37,3 +37,7 @@ class Settings:
     finished_ttl: float = 300.0
     #: Threads that run bots off the event loop.
     bot_threads: int = 2
+    #: Server processes sharing the tables (``serve --workers``), and which one this is.
+    #: Each table belongs to one of them (:func:`stammtisch.server.shards.owner`).
+    workers: int = 1
+    worker: int = 0

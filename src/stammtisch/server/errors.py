@@ -81,6 +81,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The request is not valid: {reason}",
         "de": "Die Anfrage ist ungültig: {reason}",
     },
+    "misrouted": {
+        "en": "Table '{table}' is served by another server process; please try again.",
+        "de": "Tisch '{table}' wird von einem anderen Serverprozess geführt; bitte nochmals versuchen.",
+    },
     "server_busy": {
         "en": "The server could not store the move; please try again.",
         "de": "Der Server konnte den Zug nicht speichern; bitte nochmals versuchen.",
@@ -99,6 +103,7 @@ HTTP_STATUS: dict[str, int] = {
     "not_your_turn": 409,
     "game_over": 409,
     "unknown_game": 404,
+    "misrouted": 421,
 }
 
 

@@ -33,8 +33,9 @@ from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import ServerError
+from stammtisch.server.shards import new_owned_id, owner
 from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
-from stammtisch.server.tokens import hash_token, new_table_id, new_token
+from stammtisch.server.tokens import hash_token, new_token
 
 log = logging.getLogger("stammtisch.server")
 
@@ -76,10 +77,19 @@ class Hub:
             max(1, settings.bot_threads), thread_name_prefix="stammtisch-hint"
         )
 
+    # --- which tables are ours (``serve --workers``) ----------------------------------------
+    def owns(self, table_id: str) -> bool:
+        return owner(table_id, self.settings.workers) == self.settings.worker
+
+    def new_id(self) -> str:
+        """A new table id of this process."""
+        return new_owned_id(self.settings.worker, self.settings.workers)
+
     # --- life cycle ------------------------------------------------------------------------
     async def resume(self) -> int:
-        """Load every unfinished table and let its bots and timers run again."""
-        ids = await self.writer.run(lambda c: repo.table_ids(c, (WAITING, PLAYING)))
+        """Load every unfinished table (of this process) and let its bots and timers run again."""
+        every = await self.writer.run(lambda c: repo.table_ids(c, (WAITING, PLAYING)))
+        ids = [tid for tid in every if self.owns(tid)]
         for tid in ids:
             table = await self.get(tid)
             if table.status == PLAYING:
@@ -137,6 +147,8 @@ class Hub:
         if table is not None:
             table.last_used = time.monotonic()
             return table
+        if not self.owns(table_id):  # another process is its single writer
+            raise ServerError("misrouted", table=table_id)
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
@@ -162,11 +174,36 @@ class Hub:
         return result
 
     def open_tables(self) -> list[LiveTable]:
+        """The waiting tables of this process, newest first."""
         return sorted(
             (t for t in self.tables.values() if t.status == WAITING),
             key=lambda t: t.row.created_at,
             reverse=True,
         )
+
+    async def open_table_infos(self) -> list[JSON]:
+        """Every waiting table's :meth:`LiveTable.info`, newest first.
+
+        With one process these are all in memory. With several, the other processes' tables
+        are read from the database (what it does not hold, whether a seated player is
+        connected right now, reads as not connected).
+        """
+        if self.settings.workers <= 1:
+            return [t.info() for t in self.open_tables()]
+
+        def job(c: Any) -> list[TableRow]:
+            rows = (repo.load_table(c, tid) for tid in repo.table_ids(c, (WAITING,)))
+            return [r for r in rows if r is not None and r.status == WAITING]
+
+        infos: list[tuple[Any, JSON]] = []
+        for row in await self.writer.run(job):
+            live = self.tables.get(row.id)
+            if live is not None and live.status != WAITING:
+                continue
+            table = live if live is not None else LiveTable(row, self.writer.append)
+            infos.append((row.created_at, table.info()))
+        infos.sort(key=lambda item: item[0], reverse=True)
+        return [i for _, i in infos]
 
     # --- lobby -----------------------------------------------------------------------------
     async def create(
@@ -208,7 +245,7 @@ class Hub:
             raise ServerError("bad_request", reason="turn_timer must be 0.1-3600 seconds or null")
         status = PLAYING if all(r.kind != "open" for r in rows) else WAITING
         row = TableRow(
-            id=new_table_id(),
+            id=self.new_id(),
             game=game,
             options=dict(g.options),
             seed=secrets.randbits(62),
@@ -311,7 +348,7 @@ class Hub:
             if table.row.rematch_id is not None:
                 return await self._get_after_unlock(table.row.rematch_id)
             row = TableRow(
-                id=new_table_id(),
+                id=self.new_id(),
                 game=table.row.game,
                 options=dict(table.row.options),
                 seed=secrets.randbits(62),
