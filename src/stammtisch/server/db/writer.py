@@ -25,7 +25,8 @@ import asyncio
 import os
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -89,6 +90,7 @@ class DbWriter:
         # Jobs of one event-loop turn are handed over together: one thread wake-up each.
         self._pending: list[_Job] = []
         self._thread: threading.Thread | None = None
+        self._conn: Connection | None = None  # inline: the one connection, kept open
         if not self.inline:
             self._thread = threading.Thread(target=self._loop, name="stammtisch-db", daemon=True)
             self._thread.start()
@@ -131,6 +133,9 @@ class DbWriter:
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(timeout=10)
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
         if self._lock_fd is not None:
             os.close(self._lock_fd)
             self._lock_fd = None
@@ -156,6 +161,30 @@ class DbWriter:
             self._run_locked(batch)
             if stop:
                 return
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """One transaction, committed at the end (rolled back on an exception).
+
+        Inline, the writer keeps its one connection open (checking one out of the pool for
+        every batch cost more than the statements); a connection that breaks is replaced.
+        """
+        if not self.inline:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self.engine.connect()
+            self._conn = conn
+        try:
+            with conn.begin():
+                yield conn
+        except BaseException:
+            if conn.invalidated:
+                conn.close()
+                self._conn = None
+            raise
 
     def _run_locked(self, batch: list[_Job]) -> None:
         if self._lock_fd is None:
@@ -186,7 +215,7 @@ class DbWriter:
         self.jobs += len(batch)
         try:
             results: list[Any] = []
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 rows: list[ActionRow] = []
                 tables: set[str] = set()
                 for job in batch:
@@ -212,7 +241,7 @@ class DbWriter:
 
     def _run_one(self, job: _Job) -> tuple[_Job, Any, BaseException | None]:
         try:
-            with self.engine.begin() as conn:
+            with self._transaction() as conn:
                 if job.fn is not None:
                     value = job.fn(conn)
                 else:
