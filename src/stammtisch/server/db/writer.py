@@ -173,16 +173,15 @@ class DbWriter:
             with self.engine.begin() as conn:
                 yield conn
             return
-        conn = self._conn
-        if conn is None or conn.closed or conn.invalidated:
-            conn = self.engine.connect()
-            self._conn = conn
+        kept = self._conn
+        if kept is None or kept.closed or kept.invalidated:
+            kept = self._conn = self.engine.connect()
         try:
-            with conn.begin():
-                yield conn
+            with kept.begin():
+                yield kept
         except BaseException:
-            if conn.invalidated:
-                conn.close()
+            if kept.invalidated:
+                kept.close()
                 self._conn = None
             raise
 
