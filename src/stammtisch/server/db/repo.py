@@ -6,10 +6,13 @@ Kept free of game logic; :mod:`stammtisch.server.table` decides, this module sto
 from __future__ import annotations
 
 import datetime as dt
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+import orjson
+from sqlalchemy import Connection, delete, insert, select, update
 
 from stammtisch.server.db.schema import actions, seats, tables
 
@@ -149,52 +152,118 @@ class ActionRow:
     result: dict[str, Any] | None
 
 
-# Built once: constructing SQLAlchemy statements costs more than running them.
-_ADVANCE = (
-    update(tables)
-    .where(tables.c.id == bindparam("t_id"), tables.c.version == bindparam("prev"))
-    .values(
-        version=bindparam("idx"),
-        status=bindparam("t_status"),
-        result=bindparam("t_result"),
-        updated_at=bindparam("ts"),
-    )
+# Storing accepted actions is the hottest write of the server: the writer thread runs it for
+# every move, competing with the event loop for the CPU. So it skips SQLAlchemy's per-row
+# parameter processing and runs plain SQL on the DBAPI cursor of the caller's connection
+# (same transaction), with every value rendered exactly as the column types of
+# :mod:`~stammtisch.server.db.schema` render it (tests compare the stored bytes).
+
+_SQLITE_ADVANCE = (
+    "UPDATE st_tables SET status = ?, version = ?, updated_at = ?, result = ? WHERE id = ? AND version = ?"
 )
-_INSERT_ACTION = insert(actions)
+_SQLITE_INSERT = "INSERT INTO st_actions (table_id, idx, seat, notation, created_at) VALUES (?, ?, ?, ?, ?)"
+
+# PostgreSQL: one execution per statement, whatever the batch size. ``executemany`` would be
+# one execution per row, and psycopg spends microseconds on every bound parameter, so the
+# rows travel as one JSON document (rendered by orjson) that the server unpacks. Each
+# ``result`` is carried as the JSON text SQLAlchemy would store, cast back to ``json``.
+_PG_BATCH = (
+    "json_to_recordset(%(batch)s::json)"
+    " AS a(table_id text, idx integer, seat integer, notation text, status text, result text)"
+)
+_PG_ADVANCE = (
+    "UPDATE st_tables AS t SET status = a.status, version = a.idx,"
+    " updated_at = %(ts)s::timestamptz, result = a.result::json"
+    f" FROM {_PG_BATCH} WHERE t.id = a.table_id AND t.version = a.idx - 1"
+)
+_PG_INSERT = (
+    "INSERT INTO st_actions (table_id, idx, seat, notation, created_at)"
+    f" SELECT a.table_id, a.idx, a.seat, a.notation, %(ts)s::timestamptz FROM {_PG_BATCH}"
+)
+
+
+def sqlite_datetime(ts: dt.datetime) -> str:
+    """The text SQLAlchemy's ``DateTime`` type stores on SQLite: the wall-clock fields, always
+    with microseconds, without the zone (``load_table`` restores UTC)."""
+    return (
+        f"{ts.year:04d}-{ts.month:02d}-{ts.day:02d} "
+        f"{ts.hour:02d}:{ts.minute:02d}:{ts.second:02d}.{ts.microsecond:06d}"
+    )
+
+
+def _check_advanced(advanced: int, rows: list[ActionRow]) -> None:
+    if advanced != len(rows):
+        raise VersionConflict(
+            f"{len(rows) - advanced} of {len(rows)} tables were not at the expected version"
+        )
 
 
 def append_actions(conn: Connection, rows: list[ActionRow]) -> None:
     """Store accepted actions (of distinct tables) in two statements.
 
     The version guard refuses an action unless the stored table is exactly one version
-    behind it: two writers can never fork a table.
+    behind it: two writers can never fork a table. On a conflict nothing is inserted and
+    :class:`VersionConflict` is raised; the caller's transaction must then be rolled back
+    (``engine.begin()`` does), which also undoes the tables that did advance.
+
+    Runs in the transaction of ``conn`` (begun here if it is not yet, as ``execute`` would).
+    Database errors come from the driver unwrapped (``sqlite3`` / ``psycopg`` exceptions).
     """
+    if not rows:
+        return
+    if not conn.in_transaction():
+        conn.begin()
+    dialect = conn.dialect
+    # SQLAlchemy's JSON type: the engine's ``json_serializer`` (default ``json.dumps``), also
+    # for None (stored as JSON ``null``, not SQL NULL).
+    dumps: Callable[[Any], str] = getattr(dialect, "_json_serializer", None) or json.dumps
+    null = dumps(None)
     ts = now()
-    res = conn.execute(
-        _ADVANCE,
-        [
-            {
-                "t_id": r.table_id,
-                "prev": r.idx - 1,
-                "idx": r.idx,
-                "t_status": r.status,
-                "t_result": r.result,
-                "ts": ts,
-            }
-            for r in rows
-        ],
-    )
-    if res.rowcount != len(rows):
-        raise VersionConflict(
-            f"{len(rows) - res.rowcount} of {len(rows)} tables were not at the expected version"
-        )
-    conn.execute(
-        _INSERT_ACTION,
-        [
-            {"table_id": r.table_id, "idx": r.idx, "seat": r.seat, "notation": r.notation, "created_at": ts}
-            for r in rows
-        ],
-    )
+    cursor = conn.connection.cursor()
+    try:
+        if dialect.name == "sqlite" and dialect.driver == "pysqlite":
+            stamp = sqlite_datetime(ts)
+            cursor.executemany(
+                _SQLITE_ADVANCE,
+                [
+                    (
+                        r.status,
+                        r.idx,
+                        stamp,
+                        null if r.result is None else dumps(r.result),
+                        r.table_id,
+                        r.idx - 1,
+                    )
+                    for r in rows
+                ],
+            )
+            # sqlite3: the rows changed by all executions together.
+            _check_advanced(cursor.rowcount, rows)
+            cursor.executemany(_SQLITE_INSERT, [(r.table_id, r.idx, r.seat, r.notation, stamp) for r in rows])
+        elif dialect.name == "postgresql" and dialect.driver == "psycopg":
+            batch = orjson.dumps(
+                [
+                    {
+                        "table_id": r.table_id,
+                        "idx": r.idx,
+                        "seat": r.seat,
+                        "notation": r.notation,
+                        "status": r.status,
+                        "result": null if r.result is None else dumps(r.result),
+                    }
+                    for r in rows
+                ]
+            ).decode()
+            params = {"ts": ts, "batch": batch}
+            cursor.execute(_PG_ADVANCE, params)
+            _check_advanced(cursor.rowcount, rows)
+            cursor.execute(_PG_INSERT, params)
+        else:
+            raise NotImplementedError(
+                f"storing actions supports sqlite+pysqlite and postgresql+psycopg, not {dialect.name}+{dialect.driver}"
+            )
+    finally:
+        cursor.close()
 
 
 def save_seat(conn: Connection, table_id: str, row: SeatRow) -> None:

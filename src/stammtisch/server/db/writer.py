@@ -121,7 +121,8 @@ class DbWriter:
     async def append(self, row: ActionRow) -> None:
         """Store one accepted action; returns once it is committed.
 
-        The actions of one batch are written with two ``executemany`` statements.
+        The actions of one batch are written with two statements (see
+        :func:`~stammtisch.server.db.repo.append_actions`).
         """
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
