@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from stammtisch.server.db.schema import actions, seats, tables
 
@@ -53,25 +53,32 @@ class VersionConflict(RuntimeError):
     """The stored version is not the one the writer expected: refuse rather than fork."""
 
 
+# Statements built once and run with parameters: building one per call (``.values(...)``)
+# cost more than running it, once per new table and rematch.
+_INSERT_TABLE = insert(tables)
+_INSERT_SEATS = insert(seats)
+
+
 def insert_table(conn: Connection, row: TableRow) -> None:
     ts = now()
     conn.execute(
-        insert(tables).values(
-            id=row.id,
-            game=row.game,
-            options=row.options,
-            seed=row.seed,
-            status=row.status,
-            version=row.version,
-            turn_timer=row.turn_timer,
-            created_at=row.created_at,
-            updated_at=ts,
-            result=row.result,
-            rematch_id=row.rematch_id,
-        )
+        _INSERT_TABLE,
+        {
+            "id": row.id,
+            "game": row.game,
+            "options": row.options,
+            "seed": row.seed,
+            "status": row.status,
+            "version": row.version,
+            "turn_timer": row.turn_timer,
+            "created_at": row.created_at,
+            "updated_at": ts,
+            "result": row.result,
+            "rematch_id": row.rematch_id,
+        },
     )
     conn.execute(
-        insert(seats),
+        _INSERT_SEATS,
         [
             {
                 "table_id": row.id,
@@ -278,10 +285,15 @@ def set_status(conn: Connection, table_id: str, status: str) -> None:
     conn.execute(update(tables).where(tables.c.id == table_id).values(status=status, updated_at=now()))
 
 
+_SET_REMATCH = (
+    update(tables)
+    .where(tables.c.id == bindparam("t_id"))
+    .values(rematch_id=bindparam("r_id"), updated_at=bindparam("ts"))
+)
+
+
 def set_rematch(conn: Connection, table_id: str, rematch_id: str) -> None:
-    conn.execute(
-        update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id, updated_at=now())
-    )
+    conn.execute(_SET_REMATCH, {"t_id": table_id, "r_id": rematch_id, "ts": now()})
 
 
 def delete_table(conn: Connection, table_id: str) -> None:
