@@ -87,7 +87,9 @@ class Front:
         cmd += ["--settings", json.dumps(dataclasses.asdict(settings)), "--log-level", self.log_level]
         if self.ws_compression:
             cmd.append("--ws-compression")
-        proc = subprocess.Popen(cmd, pass_fds=(theirs.fileno(),))
+        # A session of its own: Ctrl+C in a terminal reaches the front only, which then stops
+        # the workers in order (instead of seeing them exit and starting them again).
+        proc = subprocess.Popen(cmd, pass_fds=(theirs.fileno(),), start_new_session=True)
         theirs.close()
         ours.setblocking(False)
         worker = Worker(index, proc, ours, time.monotonic())
@@ -228,7 +230,11 @@ class Front:
         self._stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, self.stop)
-        self.listener = socket.create_server((self.host, self.port), backlog=2048)
+        try:
+            self.listener = socket.create_server((self.host, self.port), backlog=2048)
+        except OSError as exc:
+            log.error("cannot listen on %s:%s: %s", self.host, self.port, exc)
+            return 1
         self.listener.setblocking(False)
         for i in range(self.count):
             self._spawn(i)
