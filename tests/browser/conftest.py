@@ -125,6 +125,64 @@ def browser(server: str) -> Iterator[Any]:
 @pytest.fixture
 def new_page(browser: Any, server: str) -> Iterator[Any]:
     """Factory for pages in separate contexts (separate localStorage = separate people)."""
+    yield from page_factory(browser, server)
+
+
+@pytest.fixture(scope="session")
+def workers_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of ``stammtisch serve --workers 2`` (a front and two worker processes)."""
+    if chromium_path() is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
+    if not hasattr(socket, "send_fds"):
+        pytest.skip("several server processes need Unix sockets")
+    data = tmp_path_factory.mktemp("workers")
+    port = _free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = env.get("PYTHONPATH") or str(ROOT / "src")
+    log = (data / "server.log").open("w")
+    cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--workers", "2", "--port", str(port)]
+    cmd += [
+        "--database-url",
+        f"sqlite:///{data / 'test.sqlite3'}",
+        "--bot-delay",
+        "0",
+        "--log-level",
+        "warning",
+    ]
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    ready: set[str] = set()
+    while len(ready) < 2:  # both workers answer
+        try:
+            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as res:
+                ready.add(res.headers["x-stammtisch-worker"])
+                continue
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            log.close()
+            raise RuntimeError("server did not start:\n" + (data / "server.log").read_text())
+        time.sleep(0.2)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def workers_page(browser: Any, workers_server: str) -> Iterator[Any]:
+    """Like ``new_page``, on the two-process server."""
+    yield from page_factory(browser, workers_server)
+
+
+def page_factory(browser: Any, server: str) -> Iterator[Any]:
     contexts: list[Any] = []
 
     def make(lang: str = "en", width: int = 1200, height: int = 900) -> Any:
