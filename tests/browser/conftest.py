@@ -65,12 +65,10 @@ SERVER_SCRIPT = textwrap.dedent(
 )
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a freshly started server with an empty database."""
-    if chromium_path() is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
-    data = tmp_path_factory.mktemp("server")
+def run_server(data: Path, args: list[str], processes: int = 1) -> Iterator[str]:
+    """Start ``python <args> <sqlite url> <port>``, wait until ``processes`` workers answer
+    (each names itself in ``X-Stammtisch-Worker``; a single process does not), yield the
+    base URL, and stop it."""
     port = _free_port()
     env = dict(os.environ)
     # The server imports stammtisch from the same path as the tests were told to use
@@ -78,18 +76,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env["PYTHONPATH"] = env.get("PYTHONPATH") or str(ROOT / "src")
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER_SCRIPT, f"sqlite:///{data / 'test.sqlite3'}", str(port)],
+        [sys.executable, *args, f"sqlite:///{data / 'test.sqlite3'}", str(port)],
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
+    deadline = time.monotonic() + 60
+    ready: set[str] = set()
+    while len(ready) < processes:
         try:
-            with urllib.request.urlopen(f"{base}/api/games", timeout=1) as res:
+            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as res:
                 if res.status == 200:
-                    break
+                    ready.add(res.headers.get("x-stammtisch-worker") or "0")
+                    continue
         except OSError:
             pass
         if proc.poll() is not None or time.monotonic() > deadline:
@@ -102,10 +102,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+#: ``stammtisch serve --workers 2`` with the same database and port arguments.
+WORKERS_SCRIPT = textwrap.dedent(
+    """
+    import sys
+    from stammtisch.cli import app
+
+    url, port = sys.argv[1], sys.argv[2]
+    sys.argv = ["stammtisch", "serve", "--workers", "2", "--database-url", url, "--port", port,
+                "--bot-delay", "0", "--log-level", "warning"]
+    app()
+    """
+)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a freshly started server with an empty database."""
+    if chromium_path() is None:
+        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
+    yield from run_server(tmp_path_factory.mktemp("server"), ["-c", SERVER_SCRIPT])
 
 
 @pytest.fixture(scope="session")
@@ -135,45 +157,8 @@ def workers_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
     if not hasattr(socket, "send_fds"):
         pytest.skip("several server processes need Unix sockets")
-    data = tmp_path_factory.mktemp("workers")
-    port = _free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = env.get("PYTHONPATH") or str(ROOT / "src")
-    log = (data / "server.log").open("w")
-    cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--workers", "2", "--port", str(port)]
-    cmd += [
-        "--database-url",
-        f"sqlite:///{data / 'test.sqlite3'}",
-        "--bot-delay",
-        "0",
-        "--log-level",
-        "warning",
-    ]
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    ready: set[str] = set()
-    while len(ready) < 2:  # both workers answer
-        try:
-            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as res:
-                ready.add(res.headers["x-stammtisch-worker"])
-                continue
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            raise RuntimeError("server did not start:\n" + (data / "server.log").read_text())
-        time.sleep(0.2)
-    try:
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    args = ["-c", WORKERS_SCRIPT]
+    yield from run_server(tmp_path_factory.mktemp("workers"), args, processes=2)
 
 
 @pytest.fixture
