@@ -65,3 +65,11 @@ def db_url(request: pytest.FixtureRequest) -> str:
     name = "sqlite_url" if request.param == "sqlite" else "pg_url"
     url: str = request.getfixturevalue(name)
     return url
+
+
+@pytest.fixture(params=["asgi", "direct"])
+def transport(request: pytest.FixtureRequest) -> str:
+    """How the live server serves table WebSockets: the ASGI route (``serve``), or
+    DirectSocket, as the worker processes of ``serve --workers`` do."""
+    value: str = request.param
+    return value

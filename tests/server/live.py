@@ -15,8 +15,10 @@ import orjson
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from stammtisch.server import ws
 from stammtisch.server.app import create_app
 from stammtisch.server.config import Settings
+from stammtisch.server.direct import DirectSocket
 
 
 def settings(url: str, **kw: Any) -> Settings:
@@ -29,10 +31,11 @@ class Live:
     base: str
     http: httpx.AsyncClient
     app: Any
+    #: Where the table WebSockets are served: the ASGI route, or DirectSocket's listener.
+    ws_base: str = ""
 
-    @property
-    def ws_base(self) -> str:
-        return self.base.replace("http://", "ws://")
+    def __post_init__(self) -> None:
+        self.ws_base = self.ws_base or self.base.replace("http://", "ws://")
 
     async def create(self, **body: Any) -> dict[str, Any]:
         body.setdefault("game", "zwickern")
@@ -57,14 +60,21 @@ class Live:
         return p
 
 
-@asynccontextmanager
-async def live_server(s: Settings) -> AsyncIterator[Live]:
-    app = create_app(s)
+def tcp_socket() -> socket.socket:
     # IPPROTO_TCP spelled out: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on
     # sockets that say they are TCP, and accepted sockets inherit it. Without it every
     # other message waits for a delayed ACK (40 ms), as a real server's never do.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@asynccontextmanager
+async def live_server(s: Settings, direct: bool = False) -> AsyncIterator[Live]:
+    """The app under uvicorn; ``direct``: its table WebSockets on DirectSocket instead, as
+    the worker processes of ``serve --workers`` serve them (on a port of their own)."""
+    app = create_app(s)
+    sock = tcp_socket()
     port = sock.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", ws_max_size=4 * 65536, ws_per_message_deflate=False)
@@ -75,10 +85,26 @@ async def live_server(s: Settings) -> AsyncIterator[Live]:
             task.result()
         await asyncio.sleep(0.01)
     base = f"http://127.0.0.1:{port}"
+    sockets: set[DirectSocket] = set()
+    direct_server: asyncio.Server | None = None
+    ws_base = ""
+    if direct:
+
+        def session(sock: DirectSocket, table_id: str) -> Any:
+            return ws.serve_socket(sock, app.state.hub, table_id, sock.deliver)
+
+        dsock = tcp_socket()
+        direct_server = await asyncio.get_running_loop().create_server(
+            lambda: DirectSocket(session, 4 * 65536, sockets), sock=dsock
+        )
+        ws_base = f"ws://127.0.0.1:{dsock.getsockname()[1]}"
     try:
         async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-            yield Live(base, http, app)
+            yield Live(base, http, app, ws_base)
     finally:
+        if direct_server is not None:
+            direct_server.close()
+            await asyncio.gather(*(d.stop() for d in list(sockets)))
         server.should_exit = True
         await asyncio.wait_for(task, 20)
         sock.close()

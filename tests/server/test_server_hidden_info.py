@@ -167,14 +167,16 @@ def no_gc_pauses() -> Iterator[None]:
 
 @pytest.mark.usefixtures("no_gc_pauses")
 @pytest.mark.parametrize(("name", "players"), [(g, n) for g in stammtisch.games() for n in seat_counts(g)])
-async def test_no_message_leaks_hidden_cards(sqlite_url: str, name: str, players: int) -> None:
-    async with live_server(settings(sqlite_url)) as live:
+async def test_no_message_leaks_hidden_cards(
+    transport: str, sqlite_url: str, name: str, players: int
+) -> None:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         await stream_game(live, name, players, seed=players)
 
 
-async def test_bots_in_every_seat_spectator_sees_no_hand(sqlite_url: str) -> None:
+async def test_bots_in_every_seat_spectator_sees_no_hand(transport: str, sqlite_url: str) -> None:
     """A table of server bots: the spectator stream shows no hand card at any point."""
-    async with live_server(settings(sqlite_url)) as live:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         for name in stammtisch.games():
             n = stammtisch.info(name).max_players
             created = await live.create(

@@ -34,8 +34,8 @@ def stored_actions(url: str, tid: str) -> int:
     return int(n)
 
 
-async def test_two_people_play_a_whole_game(sqlite_url: str) -> None:
-    async with live_server(settings(sqlite_url)) as live:
+async def test_two_people_play_a_whole_game(transport: str, sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         tid, a, b = await two_humans(live)
         players = {0: a, 1: b}
         rng = random.Random(5)
@@ -61,8 +61,8 @@ async def test_two_people_play_a_whole_game(sqlite_url: str) -> None:
         await b.close()
 
 
-async def test_bad_input_gets_a_clear_error_and_changes_nothing(sqlite_url: str) -> None:
-    async with live_server(settings(sqlite_url)) as live:
+async def test_bad_input_gets_a_clear_error_and_changes_nothing(transport: str, sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         tid, a, b = await two_humans(live, lang="de")
         first = a.last_state()
         cur = first["view"]["current_player"]
@@ -113,8 +113,8 @@ async def test_bad_input_gets_a_clear_error_and_changes_nothing(sqlite_url: str)
         await b.close()
 
 
-async def test_wrong_token_and_spectator_cannot_act(sqlite_url: str) -> None:
-    async with live_server(settings(sqlite_url)) as live:
+async def test_wrong_token_and_spectator_cannot_act(transport: str, sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         tid, a, b = await two_humans(live)
         bad = await live.player(tid, "not-a-token", "de")
         err = await bad.wait_for(lambda m: m["type"] == "error")
@@ -136,8 +136,8 @@ async def test_wrong_token_and_spectator_cannot_act(sqlite_url: str) -> None:
             await p.close()
 
 
-async def test_game_over_is_refused(sqlite_url: str) -> None:
-    async with live_server(settings(sqlite_url)) as live:
+async def test_game_over_is_refused(transport: str, sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
         tid = created["table"]["id"]
         me = await live.player(tid, created["token"])
@@ -159,9 +159,11 @@ async def test_game_over_is_refused(sqlite_url: str) -> None:
         await me.close()
 
 
-async def test_late_spectator_and_returning_player_get_their_whole_log(sqlite_url: str) -> None:
+async def test_late_spectator_and_returning_player_get_their_whole_log(
+    transport: str, sqlite_url: str
+) -> None:
     """Logs of recipients who were not connected are caught up (by replay) on connecting."""
-    async with live_server(settings(sqlite_url, reconnect_timeout=0.2)) as live:
+    async with live_server(settings(sqlite_url, reconnect_timeout=0.2), direct=transport == "direct") as live:
         created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
         tid = created["table"]["id"]
         anna = await live.player(tid, created["token"])

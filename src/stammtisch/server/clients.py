@@ -1,27 +1,36 @@
 """A connected WebSocket client as the table sees it: a seat (or spectator) and an outbox.
 
 The table never awaits a socket: it puts finished text into each client's bounded outbox
-and a per-connection task sends it. A client that cannot keep up is disconnected instead
-of slowing the table down for everybody else.
+and a per-connection task sends it, or, where the connection can take a message at once
+(:class:`~stammtisch.server.direct.DirectSocket`), hands the text straight to it. A client
+that cannot keep up is disconnected instead of slowing the table down for everybody else.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 OUTBOX_LIMIT = 256
 
 
 class Client:
-    def __init__(self, seat: int | None, lang: str) -> None:
+    def __init__(
+        self, seat: int | None, lang: str, deliver: Callable[[str | None], None] | None = None
+    ) -> None:
         self.seat = seat
         self.lang = lang
         #: Move log entries this connection has been sent (its next ``log_from``).
         self.log_sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
+        #: Sends a text at once (``None``: the end); then the outbox stays unused.
+        self.deliver = deliver
 
     def push(self, text: str) -> None:
+        if self.deliver is not None:
+            self.deliver(text)
+            return
         if self.overflowed:
             return
         try:
@@ -37,6 +46,9 @@ class Client:
         self.push_none()
 
     def push_none(self) -> None:
+        if self.deliver is not None:
+            self.deliver(None)
+            return
         try:
             self.outbox.put_nowait(None)
         except asyncio.QueueFull:

@@ -5,7 +5,9 @@ uvicorn, except that it does not listen itself: the front process
 (:mod:`stammtisch.server.front`) accepts the connections and passes each one over a Unix
 socket (``SCM_RIGHTS``) to the worker that owns the table it asks for. The worker adopts
 the socket into uvicorn as if it had accepted it, and from then on the front is out of the
-way: no byte of the connection passes through it.
+way: no byte of the connection passes through it. A table's WebSocket (``GET
+/ws/tables/{id}``) is not given to uvicorn but served without ASGI on a
+:class:`~stammtisch.server.direct.DirectSocket` (unless per-message compression is on).
 
 Started by the front as ``python -m stammtisch.server.worker`` with the settings as JSON
 and the inherited Unix socket's file descriptor. When the front goes away (the socket
@@ -24,6 +26,7 @@ from typing import Any
 import uvicorn
 
 from stammtisch.server.config import Settings
+from stammtisch.server.direct import DirectSocket, is_table_socket
 
 log = logging.getLogger("stammtisch.server")
 
@@ -31,15 +34,20 @@ log = logging.getLogger("stammtisch.server")
 READY = b"ready"
 #: One byte per passed connection (the file descriptor rides along as ancillary data).
 CONNECTION = b"c"
+#: Bytes of a new connection looked at to tell a table's WebSocket from other requests.
+PEEK_BYTES = 1024
 
 
 class AdoptingServer(uvicorn.Server):
     """A uvicorn server that takes its connections from a channel instead of a listener."""
 
-    def __init__(self, config: uvicorn.Config, channel: socket.socket) -> None:
+    def __init__(self, config: uvicorn.Config, channel: socket.socket, app: Any = None) -> None:
         super().__init__(config)
         self.channel = channel
         self._adopting: set[asyncio.Task[Any]] = set()
+        #: The application whose hub serves table WebSockets directly (None: uvicorn does).
+        self.app = app
+        self.direct: set[DirectSocket] = set()
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=[])  # no listener of its own
@@ -53,6 +61,7 @@ class AdoptingServer(uvicorn.Server):
             asyncio.get_running_loop().remove_reader(self.channel.fileno())
         except (ValueError, OSError):
             pass
+        await asyncio.gather(*(s.stop() for s in list(self.direct)))
         await super().shutdown(sockets=sockets)
 
     def _protocol(self) -> asyncio.Protocol:
@@ -83,14 +92,37 @@ class AdoptingServer(uvicorn.Server):
             return
         sock.setblocking(False)
         loop = asyncio.get_running_loop()
-        task = loop.create_task(loop.connect_accepted_socket(self._protocol, sock))
+        factory: Any = self._protocol
+        if self.app is not None and is_table_socket(_peek(sock)):
+            factory = self._direct_socket
+        task = loop.create_task(loop.connect_accepted_socket(factory, sock))
         self._adopting.add(task)
         task.add_done_callback(self._adopted)
+
+    def _direct_socket(self) -> DirectSocket:
+        return DirectSocket(self._session, self.config.ws_max_size, self.direct)
+
+    async def _session(self, sock: DirectSocket, table_id: str) -> None:
+        from stammtisch.server import ws
+
+        try:
+            await ws.serve_socket(sock, self.app.state.hub, table_id, sock.deliver)
+        except Exception:
+            log.exception("a table WebSocket session failed")
+            sock.close_now(1011)
 
     def _adopted(self, task: asyncio.Task[Any]) -> None:
         self._adopting.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.warning("could not take over a connection: %s", task.exception())
+
+
+def _peek(sock: socket.socket) -> bytes:
+    """The start of the request, left in the socket (the front saw its first line arrive)."""
+    try:
+        return sock.recv(PEEK_BYTES, socket.MSG_PEEK)
+    except OSError:
+        return b""
 
 
 def run_worker(settings: Settings, channel_fd: int, log_level: str, ws_compression: bool) -> None:
@@ -106,7 +138,9 @@ def run_worker(settings: Settings, channel_fd: int, log_level: str, ws_compressi
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=ws_compression,
     )
-    server = AdoptingServer(config, channel)
+    # Per-message compression is uvicorn's (websockets' extension there); without it, the
+    # table WebSockets are served directly.
+    server = AdoptingServer(config, channel, app=None if ws_compression else app)
     server.run()
 
 

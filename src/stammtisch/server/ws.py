@@ -1,13 +1,17 @@
 """Play over WebSocket: ``/ws/tables/{id}?token=...&lang=de|en`` (no token: spectator).
 
-Each connection has a reader (this handler) and a sender task draining the client's outbox.
-Every refusal is an ``error`` message in the client's language and changes nothing.
+One session (:func:`serve_socket`) for both kinds of connection: Starlette's WebSocket on
+the ASGI route, where a sender task drains the client's outbox, and, in the worker
+processes of ``serve --workers``, a :class:`~stammtisch.server.direct.DirectSocket` that
+writes each message at once. Every refusal is an ``error`` message in the client's
+language and changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -21,6 +25,24 @@ from stammtisch.server.errors import ServerError, pick_language
 from stammtisch.server.hub import Hub
 
 PONG = '{"type":"pong"}'
+
+
+class Socket(Protocol):
+    """What a session needs of its WebSocket (Starlette's has it, and more)."""
+
+    @property
+    def query_params(self) -> Mapping[str, str]: ...
+
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+    async def accept(self) -> None: ...
+
+    async def receive(self) -> Mapping[str, Any]: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
 def error_message(exc: StammtischError, lang: str) -> str:
@@ -40,7 +62,7 @@ def read_message(text: str) -> dict[str, Any]:
     return data
 
 
-async def _sender(ws: WebSocket, client: Client) -> None:
+async def _sender(ws: Socket, client: Client) -> None:
     try:
         while True:
             text = await client.outbox.get()
@@ -54,7 +76,15 @@ async def _sender(ws: WebSocket, client: Client) -> None:
 
 
 async def table_socket(ws: WebSocket, table_id: str) -> None:
-    hub: Hub = ws.app.state.hub
+    """The ASGI route."""
+    await serve_socket(ws, ws.app.state.hub, table_id)
+
+
+async def serve_socket(
+    ws: Socket, hub: Hub, table_id: str, deliver: Callable[[str | None], None] | None = None
+) -> None:
+    """One connection's session. ``deliver``: sends a message at once (then no sender task
+    is needed); ``None`` tells it that no more will come."""
     lang = pick_language(ws.query_params.get("lang"), ws.headers.get("accept-language"))
     token = ws.query_params.get("token")
     await ws.accept()
@@ -69,8 +99,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(error_message(ServerError("bad_token"), lang))
         await ws.close(code=4403)
         return
-    client = Client(seat, lang)
-    sender = asyncio.create_task(_sender(ws, client))
+    client = Client(seat, lang, deliver)
+    sender = asyncio.create_task(_sender(ws, client)) if deliver is None else None
     async with table.lock:
         # The first state carries the recipient's whole log: bring it up to date off the
         # event loop, and join before the table can move on.
@@ -117,4 +147,5 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         table.clients.discard(client)
         hub.disconnected(table, seat)
         client.push_none()
-        await sender
+        if sender is not None:
+            await sender
