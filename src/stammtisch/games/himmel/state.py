@@ -494,9 +494,7 @@ class HimmelState(State[Action]):
         }
 
     def observe(self, seat: int | None) -> JSON:
-        from stammtisch.games.himmel.view import observe
-
-        return observe(self, seat)
+        return _view.observe(self, seat)
 
 
 def _texts(cards: Iterable[int]) -> list[str]:
@@ -522,3 +520,8 @@ def last_json(last: Last | None, show_stolen: bool) -> JSON | None:
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
+
+
+# Last, because the view module uses this one: an import inside ``observe`` itself cost a
+# few per cent of a server's time per move (it runs for every seat after every move).
+from stammtisch.games.himmel import view as _view  # noqa: E402

@@ -292,9 +292,7 @@ class ZwickernState(State[Play]):
         }
 
     def observe(self, seat: int | None) -> JSON:
-        from stammtisch.games.zwickern.view import observe
-
-        return observe(self, seat)
+        return _view.observe(self, seat)
 
 
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:
@@ -302,3 +300,8 @@ def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] 
         return None
     seat, card, taken = last
     return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}
+
+
+# Last, because the view module uses this one: an import inside ``observe`` itself cost a
+# few per cent of a server's time per move (it runs for every seat after every move).
+from stammtisch.games.zwickern import view as _view  # noqa: E402

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
 from stammtisch.games.zwickern.cards import CARD_TEXT, FULL_DECK, parse_card
+from stammtisch.games.zwickern.state import _last_json
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.game import ZwickernGame
@@ -51,8 +52,6 @@ def observe(state: ZwickernState, seat: int | None) -> JSON:
 
 
 def _last(state: ZwickernState) -> dict[str, Any] | None:
-    from stammtisch.games.zwickern.state import _last_json
-
     return _last_json(state.last)
 
 
