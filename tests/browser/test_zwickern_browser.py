@@ -17,6 +17,9 @@ PLAYABLE = "#hand button.card.playable"
 def test_lobby_lists_games_and_switches_language(new_page: Any, artifacts: Path) -> None:
     page = new_page("en")
     page.goto("/")
+    # The lobby fills the list from /api/games after the page loaded: wait for it (reading
+    # it at once raced that request).
+    page.locator("#game option", has_text="Zwickern").wait_for(state="attached")
     options = page.locator("#game option").all_inner_texts()
     assert "Zwickern" in options
     assert page.locator("#create-table").inner_text() == "Create table"
