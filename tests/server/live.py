@@ -91,7 +91,7 @@ async def live_server(s: Settings, direct: bool = False) -> AsyncIterator[Live]:
     if direct:
 
         def session(sock: DirectSocket, table_id: str) -> Any:
-            return ws.serve_socket(sock, app.state.hub, table_id, sock.deliver)
+            return ws.serve_direct(sock, app.state.hub, table_id)
 
         dsock = tcp_socket()
         direct_server = await asyncio.get_running_loop().create_server(

@@ -255,5 +255,5 @@ class DirectSocket(asyncio.Protocol):
         if self._task is not None:
             try:
                 await asyncio.wait_for(asyncio.shield(self._task), CLOSE_TIMEOUT)
-            except (TimeoutError, Exception):  # the session's own errors are logged there
+            except Exception:  # a timeout, or the session's own error (logged there)
                 pass

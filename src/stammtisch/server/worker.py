@@ -103,13 +103,9 @@ class AdoptingServer(uvicorn.Server):
         return DirectSocket(self._session, self.config.ws_max_size, self.direct)
 
     async def _session(self, sock: DirectSocket, table_id: str) -> None:
-        from stammtisch.server import ws
+        from stammtisch.server import ws  # the whole application: not for the front process
 
-        try:
-            await ws.serve_socket(sock, self.app.state.hub, table_id, sock.deliver)
-        except Exception:
-            log.exception("a table WebSocket session failed")
-            sock.close_now(1011)
+        await ws.serve_direct(sock, self.app.state.hub, table_id)
 
     def _adopted(self, task: asyncio.Task[Any]) -> None:
         self._adopting.discard(task)

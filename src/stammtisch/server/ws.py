@@ -10,8 +10,9 @@ language and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -23,6 +24,11 @@ from stammtisch.server.clients import Client
 from stammtisch.server.config import MAX_MESSAGE_BYTES
 from stammtisch.server.errors import ServerError, pick_language
 from stammtisch.server.hub import Hub
+
+if TYPE_CHECKING:
+    from stammtisch.server.direct import DirectSocket
+
+log = logging.getLogger("stammtisch.server")
 
 PONG = '{"type":"pong"}'
 
@@ -78,6 +84,15 @@ async def _sender(ws: Socket, client: Client) -> None:
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     """The ASGI route."""
     await serve_socket(ws, ws.app.state.hub, table_id)
+
+
+async def serve_direct(sock: DirectSocket, hub: Hub, table_id: str) -> None:
+    """A session on a worker's DirectSocket: each message is written at once."""
+    try:
+        await serve_socket(sock, hub, table_id, sock.deliver)
+    except Exception:
+        log.exception("a table WebSocket session failed")
+        sock.close_now(1011)
 
 
 async def serve_socket(
