@@ -1,11 +1,11 @@
 """Load test of the web server: N tables played at bot speed over loopback WebSockets.
 
-    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20 [--game dog]
+    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20 [--game dog|himmel]
     PYTHONPATH=src python benchmarks/server_load.py --workers 1,2 --repeat 4   # side by side
 
 Starts ``stammtisch serve`` as a separate process on 127.0.0.1 (fresh SQLite file in a
 temporary folder, or ``--database-url``), opens ``--tables`` tables with two people each
-(``--game dog``: four)
+(``--game dog`` and ``--game himmel``: four; ``--players`` to change it)
 (the clients answer every ``state`` that offers them legal actions at once, with a random
 one) and plays game after game (rematch) for ``--seconds``. Reported: accepted moves per
 second, and the latency of a move = from sending the action to receiving the state with the
@@ -394,6 +394,29 @@ def thread_cpu(pid: int) -> tuple[float, float, float]:
     return user, system, others
 
 
+def host_ticks() -> list[int]:
+    """The machine's CPU time so far (``/proc/stat``: user nice system idle iowait irq softirq
+    steal), in clock ticks summed over all cores; empty where there is no such file."""
+    try:
+        first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return []
+    return [int(x) for x in first[1:9]] if first and first[0] == "cpu" else []
+
+
+def host_shares(before: list[int], after: list[int]) -> tuple[float, float]:
+    """Idle and steal as fractions of the machine's CPU time between two readings.
+
+    Steal is time the hypervisor gave to other guests while this one wanted to run: on a
+    shared host it is the clearest sign that a slow run was the host's, not the server's.
+    """
+    if len(before) != 8 or len(after) != 8:
+        return float("nan"), float("nan")
+    d = [b - a for a, b in zip(before, after, strict=True)]
+    total = sum(d) or 1
+    return (d[3] + d[4]) / total, d[7] / total
+
+
 def print_profile(path: str, top: int = 25) -> None:
     import pstats
 
@@ -408,6 +431,7 @@ def print_profile(path: str, top: int = 25) -> None:
         print(f"  {tt / total * 100:5.1f}% own  {ct / total * 100:5.1f}% cum  {nc:>9} calls  {where}")
 
 
+DEFAULT_PLAYERS = {"zwickern": 2, "dog": 4, "himmel": 4}  # people per table unless --players
 GOAL_MOVES_PER_S = 5000.0  # the issue's goal: >= 5,000 moves/s at p99 < 50 ms on 2 cores
 GOAL_P99_MS = 50.0
 
@@ -415,7 +439,7 @@ GOAL_P99_MS = 50.0
 def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
     """Start a server with ``workers`` processes, load it, print the report, return figures."""
     tables = max(1, min(args.tables, MAX_TABLES))
-    players = args.players or (4 if args.game == "dog" else 2)
+    players = args.players or DEFAULT_PLAYERS.get(args.game, 2)
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -437,6 +461,7 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
                     time.sleep(0.1)
             cpu = [0.0, 0.0, 0.0, 0.0]
             threads = [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)]
+            host: list[list[int]] = [[], []]
 
             async def measured() -> Stats:
                 task = asyncio.create_task(run(base, tables, seconds, args.warmup, args.game, players))
@@ -446,7 +471,9 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
                 cpu[0] = cpu_seconds(server.pid, tree=True)
                 threads[0] = thread_cpu(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
+                host[0] = host_ticks()
                 result = await task
+                host[1] = host_ticks()
                 cpu[1] = cpu_seconds(server.pid, tree=True)
                 threads[1] = thread_cpu(server.pid)
                 cpu[3] = cpu_seconds(os.getpid())
@@ -473,6 +500,12 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
         f"machine: {platform.machine()}, {os.cpu_count()} cores (shared; load average {load}), "
         f"Python {platform.python_version()}; server and clients on the same cores"
     )
+    idle, steal = host_shares(host[0], host[1])
+    if steal == steal:  # not NaN
+        print(
+            f"host during the measurement: idle {idle * 100:.0f}%, steal {steal * 100:.1f}% "
+            "(CPU time the hypervisor gave to other guests)"
+        )
     print(
         f"database: {'sqlite (temporary file)' if args.database_url is None else args.database_url.split('@')[-1]}"
     )
@@ -512,6 +545,7 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
         "server_us": server_cpu / moves * 1e6,
         "client_us": client_cpu / moves * 1e6,
         "errors": float(stats.errors),
+        "steal_pct": steal * 100,
     }
 
 
@@ -532,14 +566,14 @@ def summary(workers: int, runs: list[dict[str, float]]) -> None:
         f"  server CPU us/move {spread('server_us', '.0f')}; client CPU us/move {spread('client_us', '.0f')}"
         " (the client's work per move is fixed: it shows the host's speed at the time)"
     )
-    print(f"  errors: {sum(r['errors'] for r in runs):.0f}")
+    print(f"  host steal % {spread('steal_pct', '.1f')}; errors: {sum(r['errors'] for r in runs):.0f}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--game", default="zwickern", help="zwickern (about 60 moves a game) or dog (over 1000)")
-    ap.add_argument("--players", type=int, default=None, help="people per table (default: 2, dog 4)")
+    ap.add_argument("--game", default="zwickern", help="zwickern (about 60 moves a game), himmel or dog (over 1000)")
+    ap.add_argument("--players", type=int, default=None, help="people per table (default: zwickern 2, dog and himmel 4)")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument(
