@@ -57,7 +57,33 @@ def test_conformance_catches_a_leaky_view() -> None:
             view["peek"] = sorted(str(c) for c in self.hands[(seat or 0) + 1 - 2 * ((seat or 0) % 2)])
             return view
 
+        def observe_all(self, seats: Any) -> list[dict[str, Any]]:
+            return [self.observe(s) for s in seats]
+
     leaky = state.clone()
     leaky.__class__ = Leaky
     with pytest.raises(ConformanceError, match="not reproduced"):
         check_state(game, leaky, random.Random(1))
+
+
+def test_conformance_catches_observe_all_that_differs_from_observe() -> None:
+    """observe_all must give each recipient exactly its observe(), in a dict of its own."""
+    game = stammtisch.load("zwickern")
+    state = game.new_game(3)
+
+    class OneViewForAll(type(state)):  # type: ignore[misc]
+        def observe_all(self, seats: Any) -> list[dict[str, Any]]:
+            view = self.observe(seats[0])
+            return [view for _ in seats]  # every recipient gets the first one's hand
+
+    class SharedDict(type(state)):  # type: ignore[misc]
+        def observe_all(self, seats: Any) -> list[dict[str, Any]]:
+            views = [self.observe(s) for s in seats]
+            views[-1] = views[seats.index(seats[-1])]  # a seat asked twice: equal, but one dict
+            return views
+
+    for cls, message in ((OneViewForAll, "differs from observe"), (SharedDict, "same dict")):
+        bad = state.clone()
+        bad.__class__ = cls
+        with pytest.raises(ConformanceError, match=message):
+            check_state(game, bad, random.Random(1))

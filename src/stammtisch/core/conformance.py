@@ -11,6 +11,7 @@
   the very same view, the same spectator view and (for the seat to move) the same legal
   moves. Since the re-sampled state redeals every hidden card at random, a view that
   depended on a hidden card would differ;
+* ``observe_all`` gives every recipient's ``observe``, each in its own dict;
 * termination within ``max_steps``; ``returns``/``scores`` have one entry per seat;
 * determinism: the same seed and the same moves give the same final position.
 
@@ -98,6 +99,13 @@ def check_state(
     spectator = state.observe(None)
     if _json_roundtrip(spectator) != spectator:
         raise fail("observe(None) is not plain JSON")
+    # A server builds every recipient's view at once: in any order, repeats allowed.
+    recipients: list[int | None] = [*range(state.num_players - 1, -1, -1), None, 0]
+    together = state.observe_all(recipients)
+    if together != [state.observe(r) for r in recipients]:
+        raise fail("observe_all differs from observe for each recipient")
+    if len({id(v) for v in together}) != len(together):
+        raise fail("observe_all returned the same dict for two recipients")
     for seat in range(state.num_players):
         view = state.observe(seat)
         if _json_roundtrip(view) != view:

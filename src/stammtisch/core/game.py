@@ -191,6 +191,15 @@ class State(ABC, Generic[A]):
         """Read an action from its notation; raise :class:`ActionSyntaxError` on bad text."""
 
     # --- provided -----------------------------------------------------------------------
+    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
+        """``[self.observe(s) for s in seats]``, equal to it in every value.
+
+        A server sends every seat its view after every move; games override this to build
+        the public part once for all of them. The views may share the nested public values
+        (lists of cards, scores): treat them as read-only, or copy one before changing it.
+        """
+        return [self.observe(s) for s in seats]
+
     @property
     def num_players(self) -> int:
         return self.game.num_players

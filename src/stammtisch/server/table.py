@@ -161,12 +161,24 @@ class LiveTable:
         return {"scores": self.state.scores(), "returns": self.state.returns()}
 
     def view(self, recipient: Recipient) -> JSON | None:
-        """``observe(recipient)`` of the current position (computed once per version)."""
+        """``observe(recipient)`` of the current position (computed once per version).
+
+        Views of one version may share nested values: read-only (bots get a deep copy).
+        """
         if self.state is None:
             return None
-        v = self._views.get(recipient)
+        views = self._views
+        v = views.get(recipient)
         if v is None:
-            v = self._views[recipient] = self.state.observe(recipient)
+            # Every connected recipient wants its view of this version: build them together
+            # (the public part once, ``State.observe_all``).
+            wanted = [
+                recipient,
+                *{c.seat for c in self.clients if c.seat != recipient and c.seat not in views},
+            ]
+            for r, built in zip(wanted, self.state.observe_all(wanted), strict=True):
+                views[r] = built
+            v = views[recipient]
         return v
 
     def log(self, recipient: Recipient) -> list[bytes]:

@@ -9,6 +9,7 @@ in turn order until all hands are empty. A seat that cannot play folds (DOG-8).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
@@ -488,6 +489,9 @@ class DogState(State[DogAction]):
 
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
+
+    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
+        return _view.observe_all(self, seats)
 
 
 __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]

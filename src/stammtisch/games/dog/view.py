@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
@@ -28,13 +28,20 @@ if TYPE_CHECKING:
 
 
 def observe(state: DogState, seat: int | None) -> JSON:
+    return observe_all(state, (seat,))[0]
+
+
+def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
+    """The views of ``seats``: the public part is built once; each view is its own dict,
+    with its own ``exchange`` dict (other nested public values are shared)."""
     board = state.board
     n = state.n
     cur = state.current
-    view: JSON = {
+    given = list(state.given)
+    public: JSON = {
         "game": "dog",
         "options": dict(state.game.options),
-        "seat": seat,
+        "seat": None,
         "players": n,
         "teams": board.teams(),
         "round": state.round,
@@ -54,21 +61,29 @@ def observe(state: DogState, seat: int | None) -> JSON:
         "pile_size": len(state.pile),
         "discards": [RANK_TEXT[c] for c in state.discards],
         "folded": list(state.folded),
-        "exchange": {"given": list(state.given)},
+        "exchange": None,
         "last": None if state.last is None else {"seat": state.last[0], "action": state.last[1]},
         "scores": state.scores(),
     }
-    if seat is not None:
-        partner = board.partner(seat)
-        view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
-        gave = state.gave[seat] if state.given[seat] else -1
-        got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
-        view["exchange"]["gave"] = card_text(gave) if gave >= 0 else None
-        view["exchange"]["received"] = card_text(got) if got >= 0 else None
-        view["exchange"]["known"] = state.gave_known[seat]
-    if cur is None:
-        view["returns"] = state.returns()
-    return view
+    returns = state.returns() if cur is None else None
+    views: list[JSON] = []
+    for seat in seats:
+        view = dict(public)
+        view["seat"] = seat
+        exchange: JSON = {"given": given}
+        view["exchange"] = exchange
+        if seat is not None:
+            partner = board.partner(seat)
+            view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
+            gave = state.gave[seat] if state.given[seat] else -1
+            got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
+            exchange["gave"] = card_text(gave) if gave >= 0 else None
+            exchange["received"] = card_text(got) if got >= 0 else None
+            exchange["known"] = state.gave_known[seat]
+        if returns is not None:
+            view["returns"] = returns
+        views.append(view)
+    return views
 
 
 def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> DogState:

@@ -13,7 +13,7 @@ from a snapshot of facts (see ``knowledge.py``), worked out only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -495,6 +495,9 @@ class HimmelState(State[Action]):
 
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
+
+    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
+        return _view.observe_all(self, seats)
 
 
 def _texts(cards: Iterable[int]) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
@@ -31,17 +31,22 @@ if TYPE_CHECKING:
 
 
 def observe(state: HimmelState, seat: int | None) -> JSON:
+    return observe_all(state, (seat,))[0]
+
+
+def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
+    """The views of ``seats``: the public part is built once; each view is its own dict
+    (nested public values are shared). The last action names a stolen card only to the
+    thief and the victim."""
     last = state.last
-    sees_steal = (
-        last is not None
-        and isinstance(last[1], Steal)
-        and seat is not None
-        and seat in (last[0], last[1].victim)
-    )
-    view: JSON = {
+    action = None if last is None else last[1]
+    # The seats that see the card of the last steal: the thief and the victim.
+    witnesses = (last[0], action.victim) if last is not None and isinstance(action, Steal) else ()
+    public_last = last_json(last, False)
+    public: JSON = {
         "game": "himmel",
         "options": dict(state.game.options),
-        "seat": seat,
+        "seat": None,
         "players": state.n,
         "game_no": state.game_no,
         "games": state.game.options["games"],
@@ -67,25 +72,34 @@ def observe(state: HimmelState, seat: int | None) -> JSON:
         "results": [list(r) for r in state.results],
         "penalties": state.penalties(),
         "scores": state.scores(),
-        "last": last_json(last, sees_steal),
+        "last": public_last,
         "revealed": [card_text(c) for c in state.revealed],
     }
-    if seat is not None:
-        known = state.known
-        view["hand"] = [card_text(c) for c in state.hands[seat]]
-        view["known"] = facts_json(known[seat])
-        bit = 1 << seat
-        view["known_by"] = [
-            {"seat": v, "card": card_text(c)}
-            for v in range(state.n)
-            if v != seat
-            for c, m in sorted(known[v])
-            if m == bit
-        ]
-    if state.current is None:
-        view["returns"] = state.returns()
-        view["winners"] = state.winners()
-    return view
+    over = state.current is None
+    returns, winners = (state.returns(), state.winners()) if over else (None, None)
+    known = state.known
+    views: list[JSON] = []
+    for seat in seats:
+        view = dict(public)
+        view["seat"] = seat
+        if seat is not None:
+            if seat in witnesses:
+                view["last"] = last_json(last, True)
+            view["hand"] = [card_text(c) for c in state.hands[seat]]
+            view["known"] = facts_json(known[seat])
+            bit = 1 << seat
+            view["known_by"] = [
+                {"seat": v, "card": card_text(c)}
+                for v in range(state.n)
+                if v != seat
+                for c, m in sorted(known[v])
+                if m == bit
+            ]
+        if over:
+            view["returns"] = returns
+            view["winners"] = winners
+        views.append(view)
+    return views
 
 
 def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) -> HimmelState:

@@ -7,6 +7,7 @@ scoring, the next round's deal) happens inside ``apply``, driven by the state's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -293,6 +294,9 @@ class ZwickernState(State[Play]):
 
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
+
+    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
+        return _view.observe_all(self, seats)
 
 
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:

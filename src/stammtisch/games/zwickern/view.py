@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
@@ -23,11 +23,17 @@ if TYPE_CHECKING:
 
 
 def observe(state: ZwickernState, seat: int | None) -> JSON:
+    return observe_all(state, (seat,))[0]
+
+
+def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]:
+    """The views of ``seats``: the public part is built once; each view is its own dict
+    (nested public values are shared)."""
     text = CARD_TEXT.__getitem__
-    view: JSON = {
+    public: JSON = {
         "game": "zwickern",
         "options": dict(state.game.options),
-        "seat": seat,
+        "seat": None,
         "players": state.n,
         "round": state.round,
         "rounds": state.game.rounds,
@@ -44,11 +50,17 @@ def observe(state: ZwickernState, seat: int | None) -> JSON:
         "scores": state.scores(),
         "last": _last(state),
     }
-    if seat is not None:
-        view["hand"] = list(map(text, sorted(state.hands[seat])))
-    if state.current is None:
-        view["returns"] = state.returns()
-    return view
+    returns = state.returns() if state.current is None else None
+    views: list[JSON] = []
+    for seat in seats:
+        view = dict(public)
+        view["seat"] = seat
+        if seat is not None:
+            view["hand"] = list(map(text, sorted(state.hands[seat])))
+        if returns is not None:
+            view["returns"] = returns
+        views.append(view)
+    return views
 
 
 def _last(state: ZwickernState) -> dict[str, Any] | None:
