@@ -56,6 +56,7 @@ class LiveTable:
         self._view_json: dict[Recipient, bytes] = {}
         self._logs: dict[Recipient, list[bytes]] = {}  # every version so far; may lag behind
         self._messages: dict[tuple[Recipient, int], str] = {}  # (recipient, log_from) -> text
+        self._entry: tuple[Any, bytes] | None = None  # the newest log entry: (its "last", bytes)
         self._info_json: bytes | None = None
         # ``info()`` encoded around the three fields a move changes (status, version,
         # current_player); rebuilt when seats, connections or the rematch change.
@@ -192,7 +193,13 @@ class LiveTable:
         entries = self._logs.setdefault(recipient, [])
         version = self.row.version
         if len(entries) == version - 1:
-            entries.append(history.log_entry(version, self.row.actions[-1][0], self.view(recipient)))
+            view = self.view(recipient)
+            last = None if view is None else view.get("last")
+            shared = self._entry
+            # Views built together share a public "last": one encoding serves them all.
+            if shared is None or shared[0] is not last:
+                shared = self._entry = (last, history.log_entry(version, self.row.actions[-1][0], view))
+            entries.append(shared[1])
         elif len(entries) < version:
             entries += history.build_log(self.game, self.row.seed, self.row.actions, recipient, len(entries))
         return entries
@@ -293,6 +300,7 @@ class LiveTable:
         self._views.clear()
         self._view_json.clear()
         self._messages.clear()
+        self._entry = None
         self._info_json = None
         self._result_json = None
         self._legal_json = None
