@@ -87,6 +87,7 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.moves = 0
+        self.messages = 0  # state messages received while measuring (every move goes to every seat)
         self.games = 0
         self.errors = 0
         self.measuring = False
@@ -221,6 +222,8 @@ class Seat(asyncio.Protocol):
             return
         version = msg["version"]
         now = time.perf_counter()
+        if stats.measuring:
+            stats.messages += 1
         if self.sent_at is not None and version >= self.waiting_for:
             if stats.measuring:
                 stats.latencies.append(now - self.sent_at)
@@ -512,6 +515,9 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
     print(
         f"moves: {stats.moves} in {elapsed:.1f} s = {stats.moves / elapsed:,.0f} moves/s; games finished: {stats.games}; errors: {stats.errors}"
     )
+    print(
+        f"state messages to the clients: {stats.messages / elapsed:,.0f} per second ({players} seats see every move)"
+    )
     if stats.moves:
         print(
             f"server CPU: {server_cpu:.1f} s of {elapsed:.1f} s wall ({server_cpu / elapsed * 100:.0f}% of one core), "
@@ -541,6 +547,7 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
     moves = max(stats.moves, 1)
     return {
         "moves_per_s": stats.moves / elapsed,
+        "messages_per_s": stats.messages / elapsed,
         "p99_ms": pct(lat, 99) * 1000 if lat else float("nan"),
         "server_us": server_cpu / moves * 1e6,
         "client_us": client_cpu / moves * 1e6,
@@ -562,6 +569,7 @@ def summary(workers: int, runs: list[dict[str, float]]) -> None:
         f"{label}, {len(runs)} runs: goal (>= {GOAL_MOVES_PER_S:,.0f} moves/s at p99 < {GOAL_P99_MS:.0f} ms) met in {met}"
     )
     print(f"  moves/s {spread('moves_per_s', ',.0f')}; p99 ms {spread('p99_ms', '.1f')}")
+    print(f"  state messages/s {spread('messages_per_s', ',.0f')}")
     print(
         f"  server CPU us/move {spread('server_us', '.0f')}; client CPU us/move {spread('client_us', '.0f')}"
         " (the client's work per move is fixed: it shows the host's speed at the time)"
@@ -572,8 +580,12 @@ def summary(workers: int, runs: list[dict[str, float]]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--game", default="zwickern", help="zwickern (about 60 moves a game), himmel or dog (over 1000)")
-    ap.add_argument("--players", type=int, default=None, help="people per table (default: zwickern 2, dog and himmel 4)")
+    ap.add_argument(
+        "--game", default="zwickern", help="zwickern (about 60 moves a game), himmel or dog (over 1000)"
+    )
+    ap.add_argument(
+        "--players", type=int, default=None, help="people per table (default: zwickern 2, dog and himmel 4)"
+    )
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument(
