@@ -41,6 +41,10 @@ _PARSE: dict[str, int] = {str(c): c for c in range(1, NUM_NUMBERS + 1)}
 _PARSE.update({"turn": TURN, "t": TURN, "steal": STEAL, "s": STEAL, "raise": RAISE, "r": RAISE})
 
 
+#: ``CARD_TEXT[card]`` is ``card_text(card)`` for every card (index 0 is unused).
+CARD_TEXT: tuple[str, ...] = tuple(_TEXT.get(c) or str(c) for c in range(RAISE + 1))
+
+
 def card_text(card: int) -> str:
     return _TEXT.get(card) or str(card)
 
