@@ -42,6 +42,26 @@ def test_dog7_exchange_in_turn_order_cards_change_hands_when_both_chose() -> Non
     s.check_invariants()
 
 
+def test_dog7_views_built_together_keep_each_seats_exchange_its_own() -> None:
+    """observe_all (how the server builds every view after a move): each seat sees the card
+    it gave and the one it received, nobody else's; the spectator sees who has chosen."""
+    game = stammtisch.load("dog", dealer=3)
+    s = game.new_game(7)
+    gives = []
+    for _ in range(3):  # seats 0, 1, 2 choose; seat 3 has not yet
+        card = s.legal_actions()[0].text.split()[1]
+        gives.append(card)
+        s = s.apply(f"give {card}")
+    spectator, v0, v1, v2, v3 = s.observe_all([None, 0, 1, 2, 3])
+    given = [True, True, True, False]
+    assert spectator["exchange"] == {"given": given}
+    assert v0["exchange"] == {"given": given, "gave": gives[0], "received": gives[2], "known": True}
+    assert v2["exchange"] == {"given": given, "gave": gives[2], "received": gives[0], "known": True}
+    assert v1["exchange"] == {"given": given, "gave": gives[1], "received": None, "known": False}
+    assert v3["exchange"] == {"given": given, "gave": None, "received": None, "known": False}
+    assert [v["exchange"] for v in (v0, v1, v2, v3)] == [s.observe(i)["exchange"] for i in range(4)]
+
+
 def test_dog7_finished_players_exchange_too() -> None:
     s = position(
         [["H1", "H2", "H3", "H4"], [20], [40]],

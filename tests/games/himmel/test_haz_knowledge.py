@@ -39,6 +39,20 @@ def test_haz5_stolen_card_is_seen_by_thief_and_victim_only() -> None:
     assert other["known"] == [] and other["known_by"] == []
 
 
+def test_haz5_views_built_together_show_the_stolen_card_to_thief_and_victim_only() -> None:
+    """A server builds all views at once (observe_all): the public part is shared, the
+    stolen card still reaches only the thief and the victim (and its HAZ-5 facts theirs)."""
+    t = _steal(44)
+    other, spectator, victim, thief = t.observe_all([2, None, 1, 0])
+    assert thief["last"] == victim["last"] == {"seat": 0, "action": "steal 1", "stolen": "44"}
+    assert other["last"] == spectator["last"] == {"seat": 0, "action": "steal 1"}
+    assert victim["known"] == [{"card": "44", "seats": [0], "deck": False}]
+    assert thief["known_by"] == [{"seat": 1, "card": "44"}]
+    assert other["known"] == [] and other["known_by"] == []
+    assert "hand" not in spectator and "known" not in spectator
+    assert [thief["hand"], victim["hand"], other["hand"]] == [t.observe(s)["hand"] for s in (0, 1, 2)]
+
+
 def test_haz5_sampling_for_the_victim_keeps_the_stolen_card_with_the_thief() -> None:
     t = _steal(44)
     game = load("himmel", players=3)
