@@ -1,7 +1,11 @@
 """Load test of the web server: N tables played at bot speed over loopback WebSockets.
 
-    PYTHONPATH=src python benchmarks/server_load.py --tables 50 --seconds 20 [--game dog|himmel]
-    PYTHONPATH=src python benchmarks/server_load.py --workers 1,2 --repeat 4   # side by side
+    PYTHONPATH=src python benchmarks/server_load.py                  # the goal's set-up
+    PYTHONPATH=src python benchmarks/server_load.py --tables 40 --game dog|himmel
+    PYTHONPATH=src python benchmarks/server_load.py --workers 2,1 --repeat 5   # side by side
+
+Defaults: 80 Zwickern tables of two against ``serve --workers 2`` (a process per core of a
+2-core machine), 20 s measured after 3 s of warm-up.
 
 Starts ``stammtisch serve`` as a separate process on 127.0.0.1 (fresh SQLite file in a
 temporary folder, or ``--database-url``), opens ``--tables`` tables with two people each
@@ -579,7 +583,7 @@ def summary(workers: int, runs: list[dict[str, float]]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--tables", type=int, default=80)
     ap.add_argument(
         "--game", default="zwickern", help="zwickern (about 60 moves a game), himmel or dog (over 1000)"
     )
@@ -590,9 +594,9 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=3.0)
     ap.add_argument(
         "--workers",
-        default="1",
-        help="server processes (serve --workers; a front routes by table); a list such as 1,2 "
-        "alternates the set-ups run by run",
+        default="2",
+        help="server processes (serve --workers; a front routes by table; default 2); a list "
+        "such as 2,1 alternates the set-ups run by run",
     )
     ap.add_argument("--repeat", type=int, default=1, help="rounds (each set-up of --workers once per round)")
     ap.add_argument("--database-url", default=None)
