@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from stammtisch.core.errors import PositionError
@@ -47,6 +48,11 @@ CARD_TEXT: tuple[str, ...] = tuple(_TEXT.get(c) or str(c) for c in range(RAISE +
 
 def card_text(card: int) -> str:
     return _TEXT.get(card) or str(card)
+
+
+def card_texts(cards: Iterable[int]) -> list[str]:
+    """``[card_text(c) for c in cards]`` for cards of the pack, by table lookup."""
+    return list(map(CARD_TEXT.__getitem__, cards))
 
 
 def card_name(card: int, lang: str = "en") -> str:

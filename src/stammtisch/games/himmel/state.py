@@ -13,7 +13,7 @@ from a snapshot of facts (see ``knowledge.py``), worked out only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,7 @@ from stammtisch.games.himmel.cards import (
     STEAL,
     TURN,
     card_text,
+    card_texts,
 )
 from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE
 from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
@@ -482,14 +483,16 @@ class HimmelState(State[Action]):
             "current": self.current,
             "direction": self.direction,
             "marker": "AB"[self.marker],
-            "piles": [{"targets": _texts(self.targets[p]), "cards": _texts(self.piles[p])} for p in range(2)],
-            "hands": [_texts(h) for h in self.hands],
-            "penalty": [_texts(p) for p in self.penalty],
-            "deck": _texts(reversed(self.deck)),
+            "piles": [
+                {"targets": card_texts(self.targets[p]), "cards": card_texts(self.piles[p])} for p in range(2)
+            ],
+            "hands": [card_texts(h) for h in self.hands],
+            "penalty": [card_texts(p) for p in self.penalty],
+            "deck": card_texts(reversed(self.deck)),
             "known": [facts_json(f) for f in self.known],
             "results": [list(r) for r in self.results],
             "last": last_json(self.last, True),
-            "revealed": _texts(self.revealed),
+            "revealed": card_texts(self.revealed),
             "rng": self.rng.state,
         }
 
@@ -498,10 +501,6 @@ class HimmelState(State[Action]):
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return _view.observe_all(self, seats)
-
-
-def _texts(cards: Iterable[int]) -> list[str]:
-    return [card_text(c) for c in cards]
 
 
 def facts_json(facts: kn.Facts) -> list[JSON]:

@@ -22,7 +22,7 @@ from stammtisch.core.game import JSON
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import PILE_NAMES, Steal
-from stammtisch.games.himmel.cards import CARD_TEXT, FULL_DECK, card_text
+from stammtisch.games.himmel.cards import FULL_DECK, card_text, card_texts
 from stammtisch.games.himmel.state import facts_json, last_json
 
 if TYPE_CHECKING:
@@ -38,7 +38,6 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
     """The views of ``seats``: the public part is built once; each view is its own dict
     (nested public values are shared). The last action names a stolen card only to the
     thief and the victim."""
-    text = CARD_TEXT.__getitem__
     last = state.last
     action = None if last is None else last[1]
     # The seats that see the card of the last steal: the thief and the victim.
@@ -59,22 +58,22 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
         "piles": [
             {
                 "name": PILE_NAMES[p],
-                "target": text(state.targets[p][-1]) if state.targets[p] else None,
-                "targets": list(map(text, state.targets[p])),
-                "cards": list(map(text, state.piles[p])),
+                "target": card_text(state.targets[p][-1]) if state.targets[p] else None,
+                "targets": card_texts(state.targets[p]),
+                "cards": card_texts(state.piles[p]),
                 "marked": state.marker == p,
             }
             for p in range(2)
         ],
         "hand_sizes": [len(h) for h in state.hands],
         "deck_size": len(state.deck),
-        "penalty": [list(map(text, pile)) for pile in state.penalty],
+        "penalty": [card_texts(pile) for pile in state.penalty],
         "penalty_counts": [len(pile) for pile in state.penalty],
         "results": [list(r) for r in state.results],
         "penalties": state.penalties(),
         "scores": state.scores(),
         "last": public_last,
-        "revealed": list(map(text, state.revealed)),
+        "revealed": card_texts(state.revealed),
     }
     over = state.current is None
     returns, winners = (state.returns(), state.winners()) if over else (None, None)
@@ -86,7 +85,7 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
         if seat is not None:
             if seat in witnesses:
                 view["last"] = last_json(last, True)
-            view["hand"] = list(map(text, state.hands[seat]))
+            view["hand"] = card_texts(state.hands[seat])
             view["known"] = facts_json(known[seat])
             bit = 1 << seat
             view["known_by"] = [
