@@ -24,6 +24,7 @@ from stammtisch.games.dog.actions import (
     body_result,
 )
 from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import JOKER
 from stammtisch.games.dog.seven import mark_renamings, seven
 from stammtisch.games.dog.tables import (
     PLANS,
@@ -134,7 +135,9 @@ class MoveGen:
         the pegs' names permuted (one peg landing on a second with a 5, or the second
         landing on a third with an 11), which is one position and so one move. Those
         bodies carry ``canon`` and are compared in :func:`canonical` form. A Joker's
-        values are tried in the order of :data:`PLANS`; its start is one action.
+        values are tried in the order of :data:`PLANS`; its start is one action. A 7 that
+        brings in the team's last peg ends early (DOG-9) and may reach the position of a
+        plain move: with a Joker that is the same card, so one move (the first value's).
         ``counts``: the forward step counts of ``ranks`` (:func:`forward_counts`), if known.
         """
         out: list[DogAction] = []
@@ -182,7 +185,20 @@ class MoveGen:
                 else:
                     for body in got:
                         append(act(None, PLAY, card, None, head, body, base, track))
+        if ranks and ranks[-1] == JOKER and self._one_peg_out():
+            return _joker_once(out, players)
         return out
+
+    def _one_peg_out(self) -> bool:
+        """Exactly one peg of the moving team outside its Himmel (DOG-9): then a Joker's 7
+        may end early on the position of one of its plain moves."""
+        track = self.track
+        out = 0
+        for s in (self.seat, self.board.partner(self.seat)):
+            for i in range(4 * s, 4 * s + 4):
+                if self.pos[i] < track:
+                    out += 1
+        return out == 1
 
     def bodies(self, use: object) -> list[Body]:
         got = self._cache.get(use)
@@ -356,3 +372,19 @@ class MoveGen:
         return out
 
     # --- the split 7 (DOG-17, DOG-19) -----------------------------------------------------
+
+
+def _joker_once(acts: list[DogAction], players: int) -> list[DogAction]:
+    """``acts`` with each Joker position listed once, under its first value."""
+    out: list[DogAction] = []
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    for a in acts:
+        if a.card == JOKER:
+            res = a.result
+            assert res is not None
+            key = canonical(res, players)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
