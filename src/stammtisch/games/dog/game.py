@@ -104,20 +104,13 @@ class DogGame(Game[DogState]):
                 "DOG-5: the fixed dealer's seat; -1 = drawn from the seed.",
                 minimum=-1,
                 maximum=5,
+                seat=True,
             ),
         ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["dealer"] >= self.num_players:
-            raise OptionError(
-                "bad_option_value",
-                game="dog",
-                option="dealer",
-                value=self.options["dealer"],
-                allowed=f"-1..{self.num_players - 1}",
-            )
         n = self.num_players
         teams = int(self.options["teams"])
         usual = n // default_team_size(n)
@@ -139,8 +132,7 @@ class DogGame(Game[DogState]):
     def new_game(self, seed: int) -> DogState:
         s = DogState(self)
         s.rng = Rng(seed)
-        dealer = int(self.options["dealer"])
-        s.dealer = dealer if dealer >= 0 else s.rng.randbelow(self.num_players)
+        s.dealer = self.seat_option("dealer", s.rng)
         s.pile = list(FULL_DECK)
         s.rng.shuffle(s.pile)
         s.begin_round()
