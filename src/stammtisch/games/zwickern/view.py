@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.games.zwickern.cards import CARD_TEXT, FULL_DECK, parse_card
 from stammtisch.games.zwickern.state import _last_json
@@ -51,6 +52,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "last": _last(state),
     }
     returns = state.returns() if state.current is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -59,6 +61,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
             view["hand"] = list(map(text, sorted(state.hands[seat])))
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 
@@ -117,4 +120,5 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     if len(s.deck) != int(view["deck_size"]):
         raise PositionError(reason="hand sizes and draw pile do not add up to the pack")
     s.rng_state = rng.getrandbits(64)
+    s.keep_events(view.get("events") or [])
     return s
