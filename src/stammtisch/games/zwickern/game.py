@@ -12,6 +12,8 @@ Spec: ``shared/rules/zwickern.de.txt`` with rulings ZW-1 … ZW-9.
 * The last capturer sweeps the table at the end (ZW-7).
 * A 11, 10 10, K 4, Q 3, J 2; +10 for strictly most captured cards (ZW-8).
 * A match has ``rounds`` rounds (0 = one per player), the dealer moving on (ZW-9).
+* A tie for the most match points shares the win (ZW-8), or with ``tie_break=extra_round``
+  everybody plays one more round, as often as the tie for first remains (ZW-10).
 
 ``returns()``: the seats tied for most match points share a win of 1; ``scores()``: points.
 """
@@ -57,6 +59,14 @@ class ZwickernGame(Game[ZwickernState]):
                 maximum=100,
             ),
             OptionSpec(
+                "tie_break",
+                str,
+                "share",
+                "ZW-10: a tie for the most points at the end: 'share' the win, or play "
+                "'extra_round's until one player leads.",
+                allowed=("share", "extra_round"),
+            ),
+            OptionSpec(
                 "dealer",
                 int,
                 -1,
@@ -70,6 +80,7 @@ class ZwickernGame(Game[ZwickernState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.forced_capture = bool(self.options["forced_capture"])
+        self.extra_rounds = self.options["tie_break"] == "extra_round"  # ZW-10
         if self.options["dealer"] >= self.num_players:
             from stammtisch.core.errors import OptionError
 
