@@ -107,6 +107,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "dealer": {"en": "Dealer", "de": "Geber"},
     "to_move": {"en": "to move", "de": "am Zug"},
     "empty": {"en": "(empty)", "de": "(leer)"},
+    "result_winner": {"en": "Seat {s} wins.", "de": "Platz {s} gewinnt."},
+    "result_winners": {"en": "Seats {s} win.", "de": "Es gewinnen die Plätze {s}."},
+    "result_draw": {"en": "A draw.", "de": "Unentschieden."},
+    "result_scores": {"en": "Points: {scores}.", "de": "Punkte: {scores}."},
+    "moved_hidden": {"en": "made a move you cannot see", "de": "hat gezogen (für dich verdeckt)"},
+    "zw_last_card": {"en": "played the last card of the round", "de": "spielte die letzte Karte der Runde"},
 }
 
 

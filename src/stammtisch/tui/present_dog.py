@@ -47,6 +47,10 @@ register(
         "dog_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
         "dog_exchanged": {"en": "You gave {g}, received {r}", "de": "Du gabst {g}, erhieltst {r}"},
         "dog_winner": {"en": "Team {t} wins", "de": "Partei {t} gewinnt"},
+        "dog_gave_hidden": {
+            "en": "gave a card to the partner (hidden)",
+            "de": "gab dem Partner eine Karte (verdeckt)",
+        },
     }
 )
 
@@ -110,6 +114,9 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
 class DogPresenter(Presenter):
     def move_label(self, notation: str, lang: str) -> str:
         return describe_move(notation, lang, self.game.num_players)
+
+    def hidden_label(self, lang: str) -> str:
+        return tr("dog_gave_hidden", lang)
 
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """``give 7`` (the exchange) is made with the 7 as well."""
