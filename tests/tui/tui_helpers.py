@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.screens.game import GameScreen
@@ -29,7 +30,10 @@ async def settle(pilot: Pilot[None], app: StammtischApp, limit: int = 400) -> No
         s = screen.session
         if s.over or (s.is_human(s.to_move) and screen.my_turn()):
             return
-        await app.workers.wait_for_complete()
+        try:
+            await app.workers.wait_for_complete()
+        except WorkerCancelled:  # an exclusive bot worker replaced by a newer one
+            continue
     raise AssertionError("the bots did not hand the move back")
 
 
