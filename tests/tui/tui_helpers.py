@@ -32,7 +32,9 @@ async def settle(pilot: Pilot[None], app: StammtischApp, limit: int = 400) -> No
             return
         try:
             await app.workers.wait_for_complete()
-        except WorkerCancelled:  # an exclusive bot worker replaced by a newer one
+        except WorkerCancelled:
+            # A bot's search superseded by a newer one (exclusive workers) is cancelled on
+            # purpose; the loop looks at the screen again.
             continue
     raise AssertionError("the bots did not hand the move back")
 
