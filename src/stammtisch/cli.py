@@ -190,9 +190,14 @@ app.command()(serve)
 def info_cmd(game: str) -> None:
     """Print a game's info as JSON."""
     try:
-        console.print_json(json.dumps(stammtisch.info(game).to_json()))
+        data = stammtisch.info(game).to_json()
     except StammtischError as exc:
         raise _fail(exc) from None
+    if data.get("name") == "dog":
+        from stammtisch.games.dog.backend import describe
+
+        data["engine"] = describe()  # compiled core or pure Python
+    console.print_json(json.dumps(data))
 
 
 app.command()(arena)

@@ -36,6 +36,7 @@ from typing import Any
 
 from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog.backend import core_for
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK
 from stammtisch.games.dog.state import DogState
@@ -75,6 +76,8 @@ class DogGame(Game[DogState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.board = Board(self.num_players)
+        # The compiled move generator for the base rules, None for the pure engine.
+        self.core = core_for(self.options, {spec.name: spec.default for spec in self.info.options})
 
     def new_game(self, seed: int) -> DogState:
         s = DogState(self)
