@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.core.position import check_size, reading, shuffled_rest
 from stammtisch.core.rng import Rng
@@ -66,6 +67,7 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         "scores": state.scores(),
     }
     returns = state.returns() if cur is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -82,6 +84,7 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
             exchange["known"] = state.gave_known[seat]
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 
@@ -151,4 +154,5 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
     s.rng = Rng(rng.getrandbits(64))
     if s.phase == OVER:
         s.current = None
+    s.keep_events(view.get("events") or [])
     return s
