@@ -162,20 +162,25 @@ def test_pure_engine_when_forced(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
-    """Other table sizes, teams of three and house rules run on the pure engine."""
-    defaults = {"players": 4, "dealer": -1, "seven_with_partner": False, "teams": 2}
+    """Other table sizes (DOG-21), teams of three (DOG-22) and the house rules (DOG-23 …
+    DOG-26) run on the pure engine."""
+    defaults = {"players": 4, "dealer": -1, "seven_with_partner": False, "teams": 0}
     core = backend.core_for
     for options in (
         {"players": 5, "dealer": -1},
         {"players": 2, "dealer": -1},
-        {"players": 6, "dealer": -1, "teams": 3},
+        {"players": 6, "dealer": -1, "teams": 2},
         {"players": 4, "dealer": -1, "seven_with_partner": True},
         {"players": 4, "dealer": -1, "an_option_added_later": 1},
     ):
         assert core(options, defaults) is None, options
     expected = backend._compiled if not backend.forced_pure() else None
     assert core({"players": 4, "dealer": 2}, defaults) is expected
-    assert core({"players": 6, "dealer": -1, "teams": 2}, defaults) is expected
+    assert core({"players": 6, "dealer": -1, "teams": 3}, defaults) is expected
+    assert stammtisch.load("dog", players=5).core is None  # DOG-21: everyone alone
+    assert stammtisch.load("dog", players=6, teams=2).core is None  # DOG-22: teams of three
+    assert stammtisch.load("dog", players=6, teams=3).core is expected
+    assert stammtisch.load("dog", players=4, dealer=1).core is expected
     for spec in stammtisch.info("dog").options:
         if spec.name in backend.NEUTRAL_OPTIONS or spec.type is not bool:
             continue

@@ -48,6 +48,10 @@ def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleT
     for name, value in options.items():
         if name in NEUTRAL_OPTIONS:
             continue
+        if name == "teams":  # teams of two (0: the usual for the table size) only
+            if value not in (0, options["players"] // 2):
+                return None
+            continue
         if name not in defaults or value != defaults[name]:
             return None
     core: ModuleType = _compiled
