@@ -24,8 +24,8 @@ Recipient = int | None
 def log_entry(move: int, seat: int, view: JSON | None) -> bytes:
     """One encoded log entry from the recipient's view after ``move``."""
     if view is None:
-        return wire.dumpb({"move": move, "seat": seat, "last": None, "events": []})
-    return wire.dumpb(
+        return wire.dumpb_kept({"move": move, "seat": seat, "last": None, "events": []})
+    return wire.dumpb_kept(
         {"move": move, "seat": seat, "last": view.get("last"), "events": view.get("events", [])}
     )
 
