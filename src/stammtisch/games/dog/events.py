@@ -27,9 +27,14 @@ kennel. Events of one action, in order:
 * ``win`` ``{team, seats}`` (DOG-9) or, when the last hand of a round is played, ``deal``
   ``{seat: dealer, round, hand_size, starts, reshuffled}`` (DOG-5, DOG-6).
 
-Extension point: a new kind of play (say the theft of a 2 under an option) adds a function
-to :data:`BODY_EVENTS`; a card it moves face down must go into an event with
-``private_to`` (see :mod:`stammtisch.core.events`).
+* option ``two_steals`` (DOG-24): after ``play``, ``steal`` ``{seat: thief, victim}`` for
+  everybody, and ``stolen`` ``{seat: thief, from: victim, card, private_to: [thief,
+  victim]}`` with the card taken;
+* with teams of three (DOG-22) each ``receive`` is from the previous teammate.
+
+Extension point: a new kind of play adds a function to :data:`BODY_EVENTS`; a card it
+moves face down must go into an event with ``private_to`` (see
+:mod:`stammtisch.core.events`).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.game import JSON
-from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, SWAP, DogAction
+from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, SWAP, DogAction, StealAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import FOUR, FULL_DECK, RANK_TEXT, card_text, parse_card
 
@@ -195,6 +200,21 @@ BODY_EVENTS: dict[int, BodyEvents] = {
 }
 
 
+def _steal_events(seat: int, action: StealAction, after: DogState) -> list[JSON]:
+    """DOG-24: the theft is public, the card taken only the thief's and the victim's."""
+    card = after.stolen[-1][2]  # the theft just made is the last entry
+    return [
+        {"type": "steal", "seat": seat, "victim": action.victim},
+        {
+            "type": "stolen",
+            "seat": seat,
+            "from": action.victim,
+            "card": card_text(card),
+            "private_to": sorted((seat, action.victim)),
+        },
+    ]
+
+
 def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON]:
     seat = before.current
     assert seat is not None
@@ -211,8 +231,11 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
                 "private_to": [seat],
             }
         )
-        if after.given[partner]:  # DOG-7: both have chosen, the two cards change hands
-            for giver, receiver in ((partner, seat), (seat, partner)):
+        mates = board.teammates(seat)
+        if all(after.given[t] for t in mates):
+            # DOG-7, DOG-22: the whole team has chosen; each card goes to the next teammate.
+            for giver in (*mates[1:], seat):
+                receiver = board.partner(giver)
                 out.append(
                     {
                         "type": "receive",
@@ -236,6 +259,8 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
         handler = None if body is None else BODY_EVENTS.get(body[0])
         if handler is not None and body is not None and base is not None:
             out += handler(board, seat, played, body, base[0])
+        if isinstance(played, StealAction):
+            out += _steal_events(seat, played, after)
     if after.winner is not None:
         team = after.winner
         out.append(
@@ -290,6 +315,8 @@ def describe(state: DogState, action: DogAction) -> JSON:
             del ev["seat"]
             moves.append(ev)
     desc["moves"] = moves
+    if isinstance(act, StealAction):
+        desc["steal_from"] = act.victim  # DOG-24: the card taken is not known yet
     return desc
 
 
@@ -303,7 +330,10 @@ def card_census(state: DogState, seat: int | None) -> tuple[list[str], list[str]
             hidden.update(hand)
     hidden.update(state.in_flight())
     if seat is not None and state.given[seat] and state.gave[seat] >= 0:
-        in_flight = not state.given[state.board.partner(seat)]
+        in_flight = not all(state.given[t] for t in state.board.teammates(seat))
         if in_flight or state.gave_known[seat]:
             hidden[state.gave[seat]] -= 1
+    for _thief, victim, card in state.stolen:  # DOG-24: the victim knows where it went
+        if victim == seat:
+            hidden[card] -= 1
     return [RANK_TEXT[c] for c in FULL_DECK], [RANK_TEXT[c] for c in sorted((+hidden).elements())]
