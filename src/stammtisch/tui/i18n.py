@@ -59,8 +59,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "de": "Das Spiel ist vorbei (n: neues Spiel).",
     },
     "card_unplayable": {
-        "en": "{card} cannot be played now: no legal move with it. The cards you can play are bright.",
-        "de": "{card} geht jetzt nicht: kein erlaubter Zug damit. Spielbare Karten sind hell.",
+        "en": "{card} cannot be played now: there is no legal move with it.",
+        "de": "{card} geht jetzt nicht: damit ist kein Zug erlaubt.",
     },
     "confirm_new": {
         "en": "Abandon this game and deal a new one?",
