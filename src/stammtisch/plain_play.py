@@ -110,7 +110,9 @@ def play_plain(
     return record
 
 
-def _refusal(session: Session, presenter: Presenter, seat: int, line: str, exc: StammtischError, lang: str) -> str:
+def _refusal(
+    session: Session, presenter: Presenter, seat: int, line: str, exc: StammtischError, lang: str
+) -> str:
     """Why a move was refused: for a hand card that has no legal move, the presenter's
     reason (e.g. a capture is forced); else the game's own message."""
     if isinstance(exc, IllegalActionError) and not isinstance(exc, GameOverError):
