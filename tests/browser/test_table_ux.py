@@ -291,3 +291,35 @@ def test_axe_finds_no_serious_violation(
     page.wait_for_selector("#replay-page #log li")
     page.click("#replay-next")
     assert axe_serious(page) == [], "replay"
+
+
+def test_named_bots_in_seats_log_and_record(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6)
+    page.wait_for_selector("#log li")
+    names = page.locator("#seats .seat-chip .name").all_inner_texts()
+    bots = names[1:]
+    assert len(set(bots)) == 5 and not any("Bot (" in n for n in bots), names
+    assert page.locator("#seats .seat-chip .level").first.inner_text() == "easy"
+    log = " ".join(page.locator("#log li").all_inner_texts())
+    assert any(b in log for b in bots)
+    tid = finished_game(server, "zwickern", 2, players=3)
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    record = page.evaluate(f"() => fetch('/api/tables/{tid}/record').then(r => r.json())")
+    assert all(p.endswith("(bot:easy)") and not p.startswith("bot:") for p in record["players"][1:])
+    chips = page.locator("#seats .seat-chip .name").all_inner_texts()
+    assert [c.split(" (")[0] for c in chips[1:]] == [p.split(" (")[0] for p in record["players"][1:]]
+
+
+def test_lobby_lists_tables_in_play_and_finished_games(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    playing = create_table(page, "zwickern", ["me", "bot:easy"])
+    over = finished_game(server, "zwickern", 1)
+    page.goto("/")
+    page.wait_for_selector(f"#playing-list li[data-table='{playing}'] a[href='/t/{playing}?watch=1']")
+    page.wait_for_selector(f"#finished-list li[data-table='{over}'] a[href='/t/{over}?replay=1']")
+    assert page.locator(f"#open-list li[data-table='{playing}']").count() == 0
+    page.click(f"#finished-list li[data-table='{over}'] a")
+    page.wait_for_selector("#replay-page #log li")
+    assert page.js_errors == []
