@@ -323,3 +323,52 @@ def test_lobby_lists_tables_in_play_and_finished_games(server: str, new_page: An
     page.click(f"#finished-list li[data-table='{over}'] a")
     page.wait_for_selector("#replay-page #log li")
     assert page.js_errors == []
+
+
+INJECTION = '<img src=x onerror="window.__pwned=1"><b>bold</b><script>window.__pwned=2</script>'
+
+
+def test_chat_with_quick_words_limits_and_a_markup_injection_attempt(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    create_table(page, "zwickern", ["me", "bot:easy"])
+    page.wait_for_selector("#chat-input")
+    page.fill("#chat-input", INJECTION)
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-list .chat-text")
+    assert page.locator("#chat-list .chat-text").first.inner_text() == INJECTION
+    assert page.locator("#chat-list img, #chat-list b, #chat-list script").count() == 0
+    page.click("button.quick[data-quick=chat_quick_nice]")
+    page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert page.locator("#chat-list li").nth(1).inner_text() == "Anna: Nice move!"
+
+    # A spectator reads along and cannot write; a reload keeps the chat.
+    watcher = new_page("de")
+    watcher.goto(page.url + "?watch=1")
+    watcher.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert watcher.locator("#chat-input").count() == 0
+    assert watcher.evaluate("() => window.__pwned") is None and page.evaluate("() => window.__pwned") is None
+    page.reload()
+    page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+
+    # Too fast: the server's limit answers with a message, and nothing more is said.
+    for _ in range(25):
+        page.click("button.quick[data-quick=chat_quick_oops]")
+    page.wait_for_selector("#toast.error:not([hidden])")
+    assert "too fast" in page.locator("#toast").inner_text()
+    said = page.locator("#chat-list li").count()
+    assert said <= 2 + 20
+
+    # The creator can turn chat off; the record keeps what was said.
+    tid = page.get_attribute("#table-page", "data-table")
+    page.goto("/")
+    page.select_option("#game", "zwickern")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.fill("#nickname", "Anna")
+    page.uncheck("#chat-on")
+    page.click("#create-table")
+    page.wait_for_selector("#chat-empty")
+    assert "turned off" in page.locator("#chat").inner_text()
+    assert page.locator("#chat-input").count() == 0
+    api = page.evaluate(f"() => fetch('/api/tables/{tid}').then(r => r.json())")
+    assert api["id"] == tid
+    assert page.js_errors == [] and watcher.js_errors == []
