@@ -46,9 +46,107 @@ TEXTS: dict[str, dict[str, str]] = {
     "your_turn": {"en": "Your turn, seat {s}.", "de": "Du bist dran, Platz {s}."},
     "waiting": {"en": "Seat {s} is thinking …", "de": "Platz {s} überlegt …"},
     "over": {
-        "en": "Game over. Scores: {scores}. n: new game",
-        "de": "Spiel vorbei. Punkte: {scores}. n: neues Spiel",
+        "en": "Game over. {result}  n: new game",
+        "de": "Spiel vorbei. {result}  n: neues Spiel",
     },
+    "too_small": {
+        "en": "Terminal too small: the game needs {w}×{h} (now {now}). Enlarge the window.",
+        "de": "Terminal zu klein: das Spiel braucht {w}×{h} (jetzt {now}). Bitte das Fenster vergrößern.",
+    },
+    "not_your_turn": {"en": "Wait for your turn.", "de": "Warte, bis du dran bist."},
+    "game_is_over": {
+        "en": "The game is over (n: new game).",
+        "de": "Das Spiel ist vorbei (n: neues Spiel).",
+    },
+    "card_unplayable": {
+        "en": "{card} cannot be played now: there is no legal move with it.",
+        "de": "{card} geht jetzt nicht: damit ist kein Zug erlaubt.",
+    },
+    "confirm_new": {
+        "en": "Abandon this game and deal a new one?",
+        "de": "Dieses Spiel aufgeben und neu geben?",
+    },
+    "confirm_quit": {
+        "en": "Quit? The game is saved: stammtisch play --resume goes on with it.",
+        "de": "Beenden? Das Spiel ist gespeichert: stammtisch play --resume setzt es fort.",
+    },
+    "yes": {"en": "Yes", "de": "Ja"},
+    "resume": {
+        "en": "Resume the unfinished game ({n} moves)",
+        "de": "Unfertiges Spiel fortsetzen ({n} Züge)",
+    },
+    "no": {"en": "No", "de": "Nein"},
+    "b_help": {"en": "Help", "de": "Hilfe"},
+    "help_title": {"en": "{game}: keys and rules", "de": "{game}: Tasten und Regeln"},
+    "help_close": {"en": "Esc, ? or F1 closes this help.", "de": "Esc, ? oder F1 schließt diese Hilfe."},
+    "help_cards": {
+        "en": "choose the hand card with that number; its moves appear on the right",
+        "de": "die Handkarte mit dieser Nummer wählen; ihre Züge stehen rechts",
+    },
+    "help_other": {
+        "en": "other moves (those without a hand card, e.g. taking a pile)",
+        "de": "andere Züge (ohne Handkarte, z. B. einen Stapel nehmen)",
+    },
+    "help_choose": {
+        "en": "go through the moves, Enter plays the highlighted one (or narrows a long list)",
+        "de": "durch die Züge gehen, Enter spielt den markierten (oder grenzt eine lange Liste ein)",
+    },
+    "help_back": {"en": "one step back in choosing a move", "de": "beim Zugwählen einen Schritt zurück"},
+    "help_hint": {
+        "en": "hint: the bots suggest a move (★)",
+        "de": "Tipp: die Bots schlagen einen Zug vor (★)",
+    },
+    "help_undo": {
+        "en": "take back your last move (against bots only)",
+        "de": "deinen letzten Zug zurücknehmen (nur gegen Bots)",
+    },
+    "help_new": {
+        "en": "new game with the same seats (asks first during a game)",
+        "de": "neues Spiel mit denselben Plätzen (fragt vorher, solange gespielt wird)",
+    },
+    "help_save": {"en": "save the game record to a file", "de": "das Spielprotokoll in eine Datei speichern"},
+    "help_load": {
+        "en": "load a game record and play on from it",
+        "de": "ein Spielprotokoll laden und daraus weiterspielen",
+    },
+    "help_lang": {"en": "Deutsch / English", "de": "English / Deutsch"},
+    "help_help": {"en": "this help", "de": "diese Hilfe"},
+    "help_quit": {
+        "en": "quit (asks first; an unfinished game is saved after every move)",
+        "de": "beenden (fragt vorher; ein unfertiges Spiel wird nach jedem Zug gespeichert)",
+    },
+    "zw_forced": {
+        "en": "{card} cannot be laid: a card that captures must be played (forced capture).",
+        "de": "{card} darf nicht gelegt werden: wer fangen kann, muss fangen.",
+    },
+    "rules_zwickern": {
+        "en": "Play one card a turn. A card of the same rank as table cards captures them; a Joker "
+        "takes the whole table. A card that captures nothing is laid on the table. Captured cards "
+        "score at the end of the round; the most points win.",
+        "de": "Pro Zug eine Karte. Eine Karte fängt die Tischkarten gleichen Werts; ein Joker räumt "
+        "den ganzen Tisch ab. Wer nichts fängt, legt die Karte auf den Tisch. Gefangene Karten zählen "
+        "am Rundenende; die meisten Punkte gewinnen.",
+    },
+    "rules_dog": {
+        "en": "Partners (opposite seats) play as a team: bring all pegs of your team home into "
+        "the Himmel. Ace, King or Joker bring a peg out of the kennel onto the start field; a card "
+        "moves a peg its value (4 also backwards, 7 split over several pegs, Jack swaps two pegs). "
+        "Landing on a peg sends it home. Before each round partners exchange one card.",
+        "de": "Partner (gegenüber) spielen zusammen: alle Steine der Partei in den Himmel "
+        "bringen. Ass, König oder Joker holen einen Stein aus dem Lager aufs Bankfeld; eine Karte "
+        "fährt einen Stein um ihren Wert (4 auch rückwärts, 7 auf mehrere Steine verteilt, Bube "
+        "tauscht zwei Steine). Wer auf einem Stein landet, schickt ihn heim. Vor jeder Runde "
+        "tauschen die Partner eine Karte.",
+    },
+    "rules_himmel": {
+        "en": "Lay number cards on the two piles below their target, or play a special card. Who "
+        "cannot or will not play takes the marked pile onto the penalty heap. Fewest penalty cards "
+        "win.",
+        "de": "Zahlenkarten unter dem Ziel auf einen der zwei Stapel legen oder eine Sonderkarte "
+        "spielen. Wer nicht kann oder will, nimmt den markierten Stapel auf den Misthaufen. Die "
+        "wenigsten Minuspunkte gewinnen.",
+    },
+    "undo_done_1": {"en": "Took back 1 move.", "de": "1 Zug zurückgenommen."},
     "new_game_not_over": {
         "en": "A new game can start once this one is over (s saves it, q quits).",
         "de": "Ein neues Spiel gibt es, wenn dieses vorbei ist (s speichert, q beendet).",
@@ -83,7 +181,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "language": {"en": "Deutsch", "de": "English"},
     "b_hint": {"en": "Hint", "de": "Tipp"},
     "b_undo": {"en": "Undo", "de": "Zurück"},
-    "b_new": {"en": "New game", "de": "Neues Spiel"},
+    "b_new": {"en": "New", "de": "Neu"},
     "b_lang": {"en": "Deutsch", "de": "English"},
     "b_save": {"en": "Save", "de": "Speichern"},
     "b_load": {"en": "Load", "de": "Laden"},
