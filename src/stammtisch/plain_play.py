@@ -11,24 +11,8 @@ from rich.console import Console
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game
+from stammtisch.core.i18n import t
 from stammtisch.records.record import GameRecord
-
-_T = {
-    "en": {
-        "prompt": "Your move (legal: {moves}; 'q' quits)",
-        "bot": "Seat {s} plays {a}",
-        "over": "Game over. Scores: {sc}",
-        "saved": "Record saved to {p}",
-        "bye": "Game abandoned.",
-    },
-    "de": {
-        "prompt": "Dein Zug (erlaubt: {moves}; 'q' beendet)",
-        "bot": "Platz {s} spielt {a}",
-        "over": "Spiel vorbei. Punkte: {sc}",
-        "saved": "Protokoll gespeichert unter {p}",
-        "bye": "Spiel abgebrochen.",
-    },
-}
 
 
 def play_plain(
@@ -43,7 +27,6 @@ def play_plain(
 ) -> GameRecord:
     """Run one game; ``read`` (default: ``console.input``) supplies the human's lines."""
     out = console or Console()
-    t = _T.get(lang, _T["en"])
     ask = read or out.input
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -59,9 +42,9 @@ def play_plain(
             out.print()
             out.print(state.render(seat, lang))
             moves = " ".join(state.legal_notations())
-            line = str(ask(t["prompt"].format(moves=moves) + ": ")).strip()
+            line = str(ask(t("plain.prompt", lang, moves=moves) + ": ")).strip()
             if line.lower() in ("q", "quit", "exit"):
-                out.print(t["bye"])
+                out.print(t("plain.bye", lang))
                 return record
             try:
                 action = state.parse_action(line)
@@ -73,13 +56,13 @@ def play_plain(
         else:
             legal = state.legal_actions()
             action = legal[bot_rng.randrange(len(legal))]
-            out.print(t["bot"].format(s=player, a=action))
+            out.print(t("plain.bot", lang, s=player, a=action))
             state = state.apply_unchecked(action)
             record.add(action)
     out.print(state.render(seat, lang))
-    out.print(t["over"].format(sc=", ".join(f"{x:g}" for x in state.scores())))
+    out.print(t("plain.over", lang, sc=", ".join(f"{x:g}" for x in state.scores())))
     record.finish(state)
     path = save or Path("records") / f"{game.name}-{seed}.json"
     record.save(path)
-    out.print(t["saved"].format(p=path))
+    out.print(t("plain.saved", lang, p=path))
     return record

@@ -10,87 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import LANGUAGES, register_messages
+from stammtisch.core.i18n import LANGUAGES
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "bad_json": {
-        "en": "The message is not valid JSON.",
-        "de": "Die Nachricht ist kein gültiges JSON.",
-    },
-    "bad_message": {
-        "en": "The message is not understood: {reason}",
-        "de": "Die Nachricht ist unverständlich: {reason}",
-    },
-    "message_too_large": {
-        "en": "The message is too large ({size} bytes; at most {limit}).",
-        "de": "Die Nachricht ist zu groß ({size} Bytes; höchstens {limit}).",
-    },
-    "bad_token": {
-        "en": "This link does not hold a seat at this table.",
-        "de": "Dieser Link gehört zu keinem Platz an diesem Tisch.",
-    },
-    "not_your_turn": {
-        "en": "It is not your turn (seat {current} is to move).",
-        "de": "Du bist nicht am Zug (Platz {current} ist dran).",
-    },
-    "stale_version": {
-        "en": "The game has moved on (you saw version {given}, it is at {current}). Your view is updated.",
-        "de": "Das Spiel ist weiter (du hast Stand {given} gesehen, es ist bei {current}). Deine Ansicht wird aktualisiert.",
-    },
-    "not_started": {
-        "en": "The game has not started yet: seats are still open.",
-        "de": "Das Spiel hat noch nicht begonnen: es sind noch Plätze frei.",
-    },
-    "table_not_found": {
-        "en": "There is no table '{table}'.",
-        "de": "Es gibt keinen Tisch '{table}'.",
-    },
-    "bad_seat": {
-        "en": "Seat {seat} does not exist (seats 0-{last}).",
-        "de": "Platz {seat} gibt es nicht (Plätze 0-{last}).",
-    },
-    "seat_taken": {
-        "en": "Seat {seat} is not free.",
-        "de": "Platz {seat} ist nicht frei.",
-    },
-    "table_full": {
-        "en": "Every seat at this table is taken.",
-        "de": "An diesem Tisch ist kein Platz mehr frei.",
-    },
-    "bad_seats": {
-        "en": "The table needs {min}-{max} seats, not {count}.",
-        "de": "Der Tisch braucht {min}-{max} Plätze, nicht {count}.",
-    },
-    "creator_seat_not_open": {
-        "en": "Your seat {seat} must be an open seat.",
-        "de": "Dein Platz {seat} muss ein freier Platz sein.",
-    },
-    "bad_level": {
-        "en": "Unknown bot level '{level}'. Available: {available}.",
-        "de": "Unbekannte Bot-Stufe '{level}'. Verfügbar: {available}.",
-    },
-    "bad_nickname": {
-        "en": "A nickname has 1-{limit} characters.",
-        "de": "Ein Spitzname hat 1-{limit} Zeichen.",
-    },
-    "not_over": {
-        "en": "The game is not over yet.",
-        "de": "Das Spiel ist noch nicht vorbei.",
-    },
-    "bad_request": {
-        "en": "The request is not valid: {reason}",
-        "de": "Die Anfrage ist ungültig: {reason}",
-    },
-    "misrouted": {
-        "en": "Table '{table}' is served by another server process; please try again.",
-        "de": "Tisch '{table}' wird von einem anderen Serverprozess geführt; bitte nochmals versuchen.",
-    },
-    "server_busy": {
-        "en": "The server could not store the move; please try again.",
-        "de": "Der Server konnte den Zug nicht speichern; bitte nochmals versuchen.",
-    },
-}
-register_messages(MESSAGES)
+# The texts of these codes are in the catalogue: stammtisch/locale/*/LC_MESSAGES/server.po.
 
 #: HTTP status for each code used by the REST API (default 400).
 HTTP_STATUS: dict[str, int] = {

@@ -1,7 +1,7 @@
 // Entry point: one page, routed on the path. "/" is the lobby, "/t/<id>" a table
 // ("?watch=1" to watch, "?replay=1" for the replay of a finished game).
 import { go } from "./dom.js";
-import { lang, onLangChange, setLang } from "./i18n.js";
+import { lang, loadTexts, onLangChange, setLang } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
@@ -45,4 +45,10 @@ document.addEventListener("click", (ev) => {
   ev.preventDefault();
   go(a.getAttribute("href"));
 });
+// The texts come from the server's catalogue; without them the page shows the keys.
+try {
+  await loadTexts();
+} catch (err) {
+  console.error(err);
+}
 route();
