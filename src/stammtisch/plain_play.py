@@ -1,18 +1,26 @@
-"""Play a game at a plain text prompt against random bots (no full-screen UI)."""
+"""Play a game at a plain text prompt against bots (no full-screen UI).
+
+The prompt is a client of views like the full-screen UI: it prints the picture of the
+human seat's view and each other seat's move as that seat saw it (a Dog exchange card or a
+Himmel steal it did not witness stays hidden), never the full game.
+"""
 
 from __future__ import annotations
 
-import random
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game
-from stammtisch.core.i18n import t
 from stammtisch.records.record import GameRecord
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.session import YOU, Session
 
 
 def play_plain(
@@ -23,46 +31,73 @@ def play_plain(
     lang: str = "en",
     save: Path | None = None,
     console: Console | None = None,
-    read: Any = None,
+    read: Callable[[str], Any] | None = None,
+    bot: str = "random",
+    session: Session | None = None,
 ) -> GameRecord:
     """Run one game; ``read`` (default: ``console.input``) supplies the human's lines."""
-    out = console or Console()
+    out = console or Console(highlight=False)
     ask = read or out.input
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    bot_rng = random.Random(seed ^ 0x5EED)
-    state = game.new_game(seed)
-    n = game.num_players
-    record = GameRecord.start(
-        game.name, game.options, seed, ["human" if s == seat else "random" for s in range(n)]
+    if session is None:
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        seats = [YOU if s == seat else bot for s in range(game.num_players)]
+        session = Session(game, seed, seats)
+    else:
+        seat = session.humans[0]
+    session.autosave = True
+    presenter = presenter_for(session.game)
+    path = save or Path("records") / f"{session.game.name}-{session.seed}.json"
+    shown = len(session.seen(seat))
+    while not session.over:
+        seen = session.seen(seat)
+        for move in seen[shown:]:
+            if move.seat != seat:
+                out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+        shown = len(seen)
+        if session.to_move != seat:
+            request = session.bot_request()
+            assert request is not None
+            brain, view, legal, _ = request
+            session.play(str(brain.choose(view, legal)))
+            continue
+        out.print()
+        out.print(escape(session.state.render(seat, lang)))
+        moves = " | ".join(session.legal())
+        try:
+            line = str(ask(tr("plain_prompt", lang, moves=moves) + ": ")).strip()
+        except (EOFError, KeyboardInterrupt):
+            line = "q"
+        if line.lower() in ("q", "quit", "exit"):
+            saved = session.store()
+            out.print(tr("plain_bye", lang))
+            if saved is not None:
+                out.print(escape(tr("plain_unfinished", lang, p=saved)))
+            return session.record()
+        try:
+            session.play(line)
+        except StammtischError as exc:
+            out.print(f"[red]{escape(exc.message(lang))}[/red]")
+            continue
+        shown = len(session.seen(seat))
+    for move in session.seen(seat)[shown:]:
+        if move.seat != seat:
+            out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+    out.print(escape(session.state.render(seat, lang)))
+    out.print(
+        tr("plain_over", lang, result=result_text(session.state.scores(), session.state.returns(), lang))
     )
-    while not state.is_terminal:
-        player = state.current_player
-        if player == seat:
-            out.print()
-            out.print(state.render(seat, lang))
-            moves = " ".join(state.legal_notations())
-            line = str(ask(t("plain.prompt", lang, moves=moves) + ": ")).strip()
-            if line.lower() in ("q", "quit", "exit"):
-                out.print(t("plain.bye", lang))
-                return record
-            try:
-                action = state.parse_action(line)
-                state = state.apply(action)
-            except StammtischError as exc:
-                out.print(f"[red]{exc.message(lang)}[/red]")
-                continue
-            record.add(action)
-        else:
-            legal = state.legal_actions()
-            action = legal[bot_rng.randrange(len(legal))]
-            out.print(t("plain.bot", lang, s=player, a=action))
-            state = state.apply_unchecked(action)
-            record.add(action)
-    out.print(state.render(seat, lang))
-    out.print(t("plain.over", lang, sc=", ".join(f"{x:g}" for x in state.scores())))
-    record.finish(state)
-    path = save or Path("records") / f"{game.name}-{seed}.json"
-    record.save(path)
-    out.print(t("plain.saved", lang, p=path))
+    record = session.record()
+    saved = _save(session, path)
+    if saved is not None:
+        out.print(escape(tr("plain_saved", lang, p=saved)))
     return record
+
+
+def _save(session: Session, path: Path) -> Path | None:
+    if not session.moves:
+        return None
+    try:
+        return Path(session.record().save(path))
+    except (OSError, StammtischError):
+        return None

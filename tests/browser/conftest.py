@@ -170,11 +170,13 @@ def workers_page(browser: Any, workers_server: str) -> Iterator[Any]:
 def page_factory(browser: Any, server: str) -> Iterator[Any]:
     contexts: list[Any] = []
 
-    def make(lang: str = "en", width: int = 1200, height: int = 900) -> Any:
+    def make(lang: str = "en", width: int = 1200, height: int = 900, motion: bool = False) -> Any:
+        # Reduced motion unless a test looks at the motion: states are drawn as they come.
         ctx = browser.new_context(
             base_url=server,
             viewport={"width": width, "height": height},
             locale="de-CH" if lang == "de" else "en-GB",
+            reduced_motion="no-preference" if motion else "reduce",
         )
         ctx.add_init_script(f"localStorage.setItem('stammtisch.lang', '{lang}');")
         contexts.append(ctx)

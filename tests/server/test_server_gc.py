@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from stammtisch.server.cli import GC_YOUNG_THRESHOLD, tune_gc
+from stammtisch.server.runtime import GC_YOUNG_THRESHOLD, tune_gc
 
 
 def test_tune_gc_freezes_what_exists_and_collects_young_objects_less_often() -> None:

@@ -20,7 +20,6 @@ in seconds makes the bots themselves clock-dependent).
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -32,12 +31,7 @@ import stammtisch
 from stammtisch.arena.match import DEFAULT_MAX_STEPS, play_game
 from stammtisch.bots import make_bot, resolve
 from stammtisch.core.game import Game
-
-
-def derive_seed(*parts: int) -> int:
-    """A 63-bit seed from integers, the same in every process and on every machine."""
-    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+from stammtisch.core.rng import derive_seed
 
 
 @dataclass(frozen=True)

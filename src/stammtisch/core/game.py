@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from stammtisch.core.errors import GameOverError, IllegalActionError, OptionError, PositionError
+from stammtisch.core.rng import Rng
 
 JSON = dict[str, Any]
 
@@ -43,6 +44,9 @@ class OptionSpec:
     allowed: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: A seat number (``-1``: drawn from the seed); checked against ``players`` by
+    #: :class:`Game` and read with :meth:`Game.seat_option`.
+    seat: bool = False
 
     def allowed_text(self) -> str:
         if self.allowed is not None:
@@ -251,6 +255,20 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = self.info.resolve_options(options)
+        for spec in self.info.options:
+            if spec.seat and self.options[spec.name] >= self.num_players:
+                raise OptionError(
+                    "bad_option_value",
+                    game=self.name,
+                    option=spec.name,
+                    value=self.options[spec.name],
+                    allowed=f"-1..{self.num_players - 1}",
+                )
+
+    def seat_option(self, name: str, rng: Rng) -> int:
+        """The seat a seat option names, or one drawn from ``rng`` when it is ``-1``."""
+        seat = int(self.options[name])
+        return seat if seat >= 0 else rng.randbelow(self.num_players)
 
     @property
     def name(self) -> str:

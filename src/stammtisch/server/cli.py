@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from stammtisch.server.config import DEFAULT_DATA_DIR
-
-#: Allocations between two young-generation collections of the server (Python's default is
-#: 700). Every move allocates views and messages that die young; with the default the
-#: collector ran so often that it took ~4% of the server's CPU, with this ~1%.
-GC_YOUNG_THRESHOLD = 10_000
-
-#: Largest WebSocket frame uvicorn accepts at all; the protocol's own limit is smaller
-#: (``MAX_MESSAGE_BYTES``) and answered with an error message instead of a closed socket.
-WS_MAX_SIZE = 4 * 65536
-
-
-def tune_gc() -> None:
-    """Garbage collection for a long-running server process (not for library users).
-
-    Everything allocated so far (modules, the app) lives as long as the process: frozen, the
-    collector no longer walks it on every full collection. Young collections run less often.
-    """
-    gc.collect()
-    gc.freeze()
-    _, older, oldest = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, older, oldest)
+from stammtisch.server.config import DEFAULT_DATA_DIR, WS_MAX_SIZE
+from stammtisch.server.runtime import tune_gc
 
 
 def serve(

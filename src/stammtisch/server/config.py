@@ -11,6 +11,10 @@ DEFAULT_DB_FILE = "stammtisch.sqlite3"
 #: Text frames larger than this are refused with ``message_too_large`` (WS_PROTOCOL.md).
 MAX_MESSAGE_BYTES = 16 * 1024
 
+#: Largest WebSocket frame the server accepts at all; the protocol's own limit is smaller
+#: (``MAX_MESSAGE_BYTES``) and answered with an error message instead of a closed socket.
+WS_MAX_SIZE = 4 * 65536
+
 
 def sqlite_url(data_dir: Path) -> str:
     """The default database: one SQLite file in the data directory (created on demand)."""

@@ -1,6 +1,7 @@
 """One live table: the single writer of its game (boardgame.io's ``Master``).
 
-Every change goes through :class:`LiveTable` under its ``asyncio.Lock``: an action is
+Every change goes through :class:`LiveTable` under its own ``asyncio.Lock`` (nobody else
+takes it: the lobby changes seats through :meth:`LiveTable.exclusive`): an action is
 checked (seat, game over, version, turn, notation, legality), committed to the database,
 and only then applied in memory and broadcast, each recipient getting its own view.
 
@@ -44,8 +45,8 @@ class LiveTable:
         self.row = row
         self.store = store
         self.game: Game[Any] = stammtisch.load(row.game, **row.options)
-        self.lock = asyncio.Lock()
-        self.clients: set[Client] = set()
+        self._lock = asyncio.Lock()
+        self.clients: set[Client] = set()  # read-only outside this class (attach / detach)
         self.connections: list[int] = [0] * len(row.seats)
         self.away: list[bool] = [False] * len(row.seats)
         self.state: State[Any] | None = None
@@ -272,6 +273,61 @@ class LiveTable:
             self._legal_json = wire.dumpb(self.state.legal_notations())
         return self._legal_json
 
+    # --- connections ----------------------------------------------------------------------
+    def exclusive(self) -> asyncio.Lock:
+        """The table's lock, for a lobby change (seats) that must not interleave with moves."""
+        return self._lock
+
+    @property
+    def idle(self) -> bool:
+        """Nobody is connected and no change is under way (a finished table may be dropped)."""
+        return not self.clients and not self._lock.locked()
+
+    async def attach(self, client: Client, pool: Executor) -> None:
+        """Add a connection and send it the current state.
+
+        Its first state carries the recipient's whole log: that is brought up to date off the
+        event loop, and the client joins before the table can move on. A seated player who
+        was away reclaims the seat from the stand-in bot.
+        """
+        seat = client.seat
+        async with self._lock:
+            await self.catch_up(seat, pool)
+            self.clients.add(client)
+            if seat is None:
+                self.send_state(client)
+                return
+            self.connections[seat] += 1
+            self.away[seat] = False
+            self.seats_changed()
+            self.broadcast()
+
+    def detach(self, client: Client) -> bool:
+        """Remove a connection; True when that was its seat's last one (a person left)."""
+        self.clients.discard(client)
+        client.push_none()
+        self.last_used = time.monotonic()  # a finished table's idle time starts now
+        seat = client.seat
+        if seat is None:
+            return False
+        self.connections[seat] = max(0, self.connections[seat] - 1)
+        self.seats_changed()
+        self.broadcast()
+        return self.connections[seat] == 0 and self.row.seats[seat].kind == "human"
+
+    def unseat(self, seat: int) -> None:
+        """The seat's connections watch on as spectators (the player left the seat)."""
+        for client in self.clients:
+            if client.seat == seat:
+                client.seat = None
+                client.log_sent = 0  # ... and are sent the spectator's log afresh
+        self.connections[seat] = 0
+        self.away[seat] = False
+
+    def close_clients(self) -> None:
+        for client in list(self.clients):
+            client.push_none()
+
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
@@ -320,7 +376,7 @@ class LiveTable:
             raise ServerError("bad_message", reason="'version' must be an integer")
         if seat is None:
             raise ServerError("bad_token")
-        async with self.lock:
+        async with self._lock:
             if self.row.status == WAITING:
                 raise ServerError("not_started")
             state = self.state

@@ -123,7 +123,8 @@ def _peek(sock: socket.socket) -> bytes:
 
 def run_worker(settings: Settings, channel_fd: int, log_level: str, ws_compression: bool) -> None:
     from stammtisch.server.app import create_app
-    from stammtisch.server.cli import WS_MAX_SIZE, tune_gc
+    from stammtisch.server.config import WS_MAX_SIZE
+    from stammtisch.server.runtime import tune_gc
 
     channel = socket.socket(fileno=channel_fd)
     app = create_app(settings)

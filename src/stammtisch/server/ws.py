@@ -116,14 +116,7 @@ async def serve_socket(
         return
     client = Client(seat, lang, deliver)
     sender = asyncio.create_task(_sender(ws, client)) if deliver is None else None
-    async with table.lock:
-        # The first state carries the recipient's whole log: bring it up to date off the
-        # event loop, and join before the table can move on.
-        await table.catch_up(seat, hub.pool)
-        table.clients.add(client)
-        hub.connected(table, seat)
-        if seat is None:
-            table.send_state(client)
+    await hub.attach(table, client)
     try:
         while True:
             msg = await ws.receive()
@@ -139,10 +132,7 @@ async def serve_socket(
                 data = read_message(text)
                 kind = data["type"]
                 if kind == "action":
-                    try:
-                        await table.submit(client.seat, data.get("action"), data.get("version"))
-                    finally:
-                        hub.kick(table)
+                    await hub.act(table, client, data.get("action"), data.get("version"))
                 elif kind == "ping":
                     client.push(PONG)
                 elif kind == "lang":
@@ -159,8 +149,6 @@ async def serve_socket(
     except WebSocketDisconnect:
         pass
     finally:
-        table.clients.discard(client)
-        hub.disconnected(table, seat)
-        client.push_none()
+        hub.detach(table, client)
         if sender is not None:
             await sender

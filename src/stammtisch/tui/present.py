@@ -19,6 +19,7 @@ from stammtisch.core.game import Game
 from stammtisch.tui.cards import chips
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of
+from stammtisch.tui.session import Seen
 
 View = Mapping[str, Any]
 
@@ -53,6 +54,23 @@ class Presenter:
     def move_label(self, notation: str, lang: str) -> str:
         return notation
 
+    def seen_label(self, seen: Seen, lang: str) -> str:
+        """A move in the log as the reader saw it: their own move, the view's account of
+        another seat's move, or only that the seat moved (what it did is not theirs to know)."""
+        if seen.own is not None:
+            return self.move_label(seen.own, lang)
+        if seen.last is not None:
+            return self.last_label(seen.last, lang)
+        return self.hidden_label(lang)
+
+    def last_label(self, last: View, lang: str) -> str:
+        """The view's ``last`` entry in words."""
+        action = last.get("action")
+        return self.move_label(str(action), lang) if action is not None else tr("moved_hidden", lang)
+
+    def hidden_label(self, lang: str) -> str:
+        return tr("moved_hidden", lang)
+
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """The hand card a move is made with (by default: the notation's first token)."""
         return card_of(notation, hand)
@@ -66,6 +84,19 @@ def seat_label(view: View, seat: int, lang: str) -> Text:
     text.append("▶ " if mover else "  ", style="bold yellow")
     text.append(tr("seat_you" if you else "seat", lang, s=seat), style="bold" if you else "")
     return text
+
+
+def result_text(scores: Sequence[float], returns: Sequence[float], lang: str) -> str:
+    """Who won and the points, in words: ``Seat 2 wins. Points: 110, 118, 162.``"""
+    best = max(returns)
+    winners = [s for s, r in enumerate(returns) if r == best]
+    if len(winners) == len(returns):
+        head = tr("result_draw", lang)
+    elif len(winners) == 1:
+        head = tr("result_winner", lang, s=winners[0])
+    else:
+        head = tr("result_winners", lang, s=", ".join(str(w) for w in winners))
+    return f"{head} {tr('result_scores', lang, scores=', '.join(num(x) for x in scores))}"
 
 
 def num(value: Any) -> str:
@@ -93,6 +124,14 @@ class ZwickernPresenter(Presenter):
                 line.append_text(chips(last["captured"]))
             parts.append(line)
         return Group(*parts)
+
+    def last_label(self, last: View, lang: str) -> str:
+        text = str(last.get("card", ""))
+        captured = last.get("captured") or []
+        return text + (" → " + " ".join(map(str, captured)) if captured else "")
+
+    def hidden_label(self, lang: str) -> str:
+        return tr("zw_last_card", lang)
 
     def seats(self, view: View, lang: str) -> RenderableType:
         table = Table(box=None, pad_edge=False, header_style="bold")

@@ -87,6 +87,9 @@ class DogPresenter(Presenter):
     def move_label(self, notation: str, lang: str) -> str:
         return describe_move(notation, lang, self.game.num_players)
 
+    def hidden_label(self, lang: str) -> str:
+        return tr("dog_gave_hidden", lang)
+
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """``give 7`` (the exchange) is made with the 7 as well."""
         parts = tokens(notation)

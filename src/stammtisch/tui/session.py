@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from stammtisch.bots import LEVELS, bot_names, make_bot
@@ -19,6 +20,7 @@ from stammtisch.core.errors import GameOverError, StammtischError
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
+from stammtisch.tui.autosave import store as autosave_store
 
 YOU = "you"
 PERSON = "person"
@@ -40,10 +42,26 @@ def default_seats(players: int, bot: str = "medium") -> list[str]:
 
 @dataclass(frozen=True)
 class Move:
-    """A move played: who played it and its notation."""
+    """A move played: who played it and its notation (full knowledge: never shown)."""
 
     seat: int
     notation: str
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A move as one reader saw it, read from that reader's view after the move.
+
+    ``last`` is the view's account of the move (its ``last`` entry) when the view names this
+    move, else None: the reader only learns that ``seat`` moved (a Dog exchange card, the
+    card of a Himmel steal it did not witness). ``events`` are the game's events for the
+    reader where the game provides them. Nothing here comes from the full state.
+    """
+
+    seat: int
+    last: Mapping[str, Any] | None
+    events: tuple[Mapping[str, Any], ...] = ()
+    own: str | None = None  # the notation, only in the log of the seat that played it
 
 
 class Session:
@@ -64,6 +82,10 @@ class Session:
         self.state: State[Any] = game.new_game(seed)
         self._bots: dict[int, Bot] = {}
         self.last_human: int | None = None
+        self.autosave = False  # rewrite the game's autosave after every move (set by the UIs)
+        # Per reader (each person at the keyboard; None: a spectator) the moves as seen.
+        self._seen: dict[int | None, list[Seen]] = {r: [] for r in self.readers()}
+        self._last_seen: dict[int | None, Any] = {r: None for r in self._seen}
         for notation in moves:
             self.play(notation)
 
@@ -99,6 +121,14 @@ class Session:
         humans = self.humans
         return humans[0] if humans else None
 
+    def readers(self) -> list[int | None]:
+        """The seats whose log is kept: every person at the keyboard, and a spectator."""
+        return [*self.humans, None]
+
+    def seen(self, reader: int | None) -> list[Seen]:
+        """The moves so far as ``reader`` may know them (a spectator if not a person)."""
+        return list(self._seen.get(reader if reader in self._seen else None, []))
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return self.state.observe(self.viewer() if seat is None else seat)
 
@@ -115,9 +145,26 @@ class Session:
         self.state = self.state.apply(action)
         move = Move(seat, str(action))
         self.moves.append(move)
+        self._note(seat)
+        if self.autosave:
+            self.store()
         if self.is_human(seat):
             self.last_human = seat
         return move
+
+    def _note(self, seat: int) -> None:
+        """Add the move just played by ``seat`` to each reader's log, from their views."""
+        events_of = getattr(self.state, "events", None)
+        for reader, log in self._seen.items():
+            view = self.state.observe(reader)
+            last = view.get("last")
+            new = isinstance(last, Mapping) and last.get("seat") == seat and last != self._last_seen[reader]
+            events: tuple[Mapping[str, Any], ...] = ()
+            if callable(events_of):
+                events = tuple(events_of(reader))
+            known = dict(last) if new and isinstance(last, Mapping) else None
+            log.append(Seen(seat, known, events, self.moves[-1].notation if reader == seat else None))
+            self._last_seen[reader] = last
 
     def bot(self, seat: int) -> Bot:
         """The bot of ``seat``, seeded from the game seed so a session is reproducible."""
@@ -154,12 +201,22 @@ class Session:
         cut = max(i for i, m in enumerate(self.moves) if self.is_human(m.seat))
         removed = len(self.moves) - cut
         keep = [m.notation for m in self.moves[:cut]]
+        autosave, self.autosave = self.autosave, False
         self.moves = []
         self.last_human = None
+        self._seen = {r: [] for r in self.readers()}
+        self._last_seen = {r: None for r in self._seen}
         self.state = self.game.new_game(self.seed)
         for notation in keep:
             self.play(notation)
+        self.autosave = autosave
+        if autosave:
+            self.store()
         return removed
+
+    def store(self) -> Path | None:
+        """Write the autosave of this game now (removed once it is over)."""
+        return autosave_store(self.record())
 
     def next_game(self) -> Session:
         """A new game with the same game, options and seats, dealt from the next seed."""

@@ -101,6 +101,22 @@ def test_dog9_dog17_seven_ends_the_game_when_the_team_is_home() -> None:
     assert end.returns() == [1.0, -1.0, 1.0, -1.0]
 
 
+def test_dog9_dog16_joker_seven_ending_early_is_the_joker_move_of_the_lower_value() -> None:
+    # The Joker as 7 brings the team's last peg in after 3 steps and the game ends
+    # (DOG-9): the same card and the same position as the Joker as 3 (DOG-16), so one
+    # move, named by the first value (A, 2, ..., K).
+    s = position([[], ["H1", "H2", "H3", "H4"], [], ["H2", "H3", "H4", 46]], ["Jo"], seat=3)
+    texts = legal(s)
+    assert "Jo=3:p15 46-H1" in texts
+    assert "Jo=7:p15 46-H1" not in texts
+    assert len(texts) == len(set(texts)) == 15
+    assert s.parse_action("Jo=7:p15 46-H1").text == "Jo=3:p15 46-H1"
+    assert s.apply("Jo=7:p15 46-H1").is_terminal
+    # A real 7 is another card: it stays a move of its own.
+    both = position([[], ["H1", "H2", "H3", "H4"], [], ["H2", "H3", "H4", 46]], ["7", "Jo"], seat=3)
+    assert {"7:p15 46-H1", "Jo=3:p15 46-H1"} <= set(legal(both))
+
+
 def test_dog17_seven_may_split_over_pegs_in_kennel_free_positions_only() -> None:
     s = position([[20]], ["7"])
     assert legal(s) == ["7:p0 20-27"]

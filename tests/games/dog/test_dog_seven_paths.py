@@ -1,7 +1,7 @@
 """DOG-17: the two ways the engine finds a 7's splits must agree.
 
 When the moving pegs are far apart the engine shares the 7 steps directly
-(``_seven_apart``); otherwise it searches single steps (``_seven_search``). On random
+(``seven_apart``); otherwise it searches single steps (``SevenSearch``). On random
 boards where the shortcut applies, both must reach exactly the same positions.
 """
 
@@ -14,6 +14,7 @@ import pytest
 import stammtisch
 from stammtisch.core.errors import PositionError
 from stammtisch.games.dog.moves import MoveGen
+from stammtisch.games.dog.seven import SevenSearch, seven_apart
 from stammtisch.games.dog.state import DogState
 
 
@@ -50,10 +51,10 @@ def test_dog17_shortcut_and_search_reach_the_same_positions(players: int) -> Non
         if s is None or s.current is None:
             continue
         gen = MoveGen(s.pos, s.fresh, s.current, s.board)
-        fast = gen._seven_apart()
+        fast = seven_apart(gen)
         if fast is None:
             continue
-        slow = gen._seven_search()
+        slow = SevenSearch(gen).run()
         assert {b[2] for b in fast} == {b[2] for b in slow}
         assert len(fast) == len({b[2] for b in fast})
         compared += 1

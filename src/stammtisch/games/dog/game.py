@@ -34,7 +34,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.errors import OptionError
 from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.board import Board
@@ -68,27 +67,19 @@ class DogGame(Game[DogState]):
                 "DOG-5: the fixed dealer's seat; -1 = drawn from the seed.",
                 minimum=-1,
                 maximum=5,
+                seat=True,
             ),
         ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["dealer"] >= self.num_players:
-            raise OptionError(
-                "bad_option_value",
-                game="dog",
-                option="dealer",
-                value=self.options["dealer"],
-                allowed=f"-1..{self.num_players - 1}",
-            )
         self.board = Board(self.num_players)
 
     def new_game(self, seed: int) -> DogState:
         s = DogState(self)
         s.rng = Rng(seed)
-        dealer = int(self.options["dealer"])
-        s.dealer = dealer if dealer >= 0 else s.rng.randbelow(self.num_players)
+        s.dealer = self.seat_option("dealer", s.rng)
         s.pile = list(FULL_DECK)
         s.rng.shuffle(s.pile)
         s.begin_round()

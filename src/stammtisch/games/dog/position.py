@@ -24,11 +24,11 @@ Everything has a default, so a hand-written position names only what matters::
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.position import checked, reading, rest_of_pack
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.cards import FULL_DECK, parse_card
 from stammtisch.games.dog.state import EXCHANGE, OVER, PLAYING, DogState
@@ -42,7 +42,7 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
     n = game.num_players
     board = game.board
     s = DogState(game)
-    try:
+    with reading("Dog position"):
         pegs = data.get("pegs", [[] for _ in range(n)])
         if len(pegs) != n:
             raise PositionError(reason=f"'pegs' needs {n} seats")
@@ -88,11 +88,7 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         if "pile" in data:
             s.pile = [parse_card(c) for c in data["pile"]]
         else:
-            rest = Counter(FULL_DECK)
-            for group in (*s.hands, s.discards, s.in_flight()):
-                rest.subtract(group)
-            if any(v < 0 for v in rest.values()):
-                raise PositionError(reason="a card appears more often than the pack has it")
+            rest = rest_of_pack(FULL_DECK, (*s.hands, s.discards, s.in_flight()))
             s.pile = sorted(rest.elements(), reverse=True)
         home = [t for t, c in enumerate(s.team_himmel()) if c == 8]
         winner = data.get("winner", home[0] if home else None)
@@ -110,12 +106,4 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         last = data.get("last")
         s.last = None if last is None else (int(last["seat"]), str(last["action"]))
         s.rng = Rng(int(data.get("rng", 0)))
-    except PositionError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise PositionError(reason=f"not a Dog position: {exc!r}") from exc
-    try:
-        s.check_invariants()
-    except AssertionError as exc:
-        raise PositionError(reason=str(exc)) from exc
-    return s
+    return checked(s)

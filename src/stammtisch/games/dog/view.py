@@ -12,12 +12,12 @@ cards in flight in the exchange, the pile order and the RNG.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
+from stammtisch.core.position import check_size, reading, shuffled_rest
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.cards import FULL_DECK, RANK_TEXT, card_text, parse_card
 from stammtisch.games.dog.moves import controlled_seat
@@ -89,7 +89,7 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
 def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> DogState:
     """Deal every card the seat cannot see at random, keeping what it knows."""
     board = game.board
-    try:
+    with reading("Dog view"):
         n = int(view["players"])
         if n != game.num_players:
             raise PositionError(reason="view is for another number of players")
@@ -121,26 +121,14 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
             gave = -1 if ex["gave"] is None else parse_card(ex["gave"])
             received = -1 if ex["received"] is None else parse_card(ex["received"])
             known = bool(ex["known"])
-    except PositionError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PositionError(reason=f"not a Dog view: {exc!r}") from exc
 
     def in_flight(p: int) -> bool:
         return s.phase == EXCHANGE and s.given[p] and not s.given[board.partner(p)]
 
-    unseen = Counter(FULL_DECK)
-    unseen.subtract(own)
-    unseen.subtract(s.discards)
     partner = -1 if seat is None else board.partner(seat)
-    if seat is not None and gave >= 0:
-        unseen[gave] -= 1  # in flight, or (while known) in the partner's hand
-        if not in_flight(seat) and not known:
-            unseen[gave] += 1
-    if any(v < 0 for v in unseen.values()):
-        raise PositionError(reason="view shows a card more often than the pack has it")
-    pool = sorted(unseen.elements())
-    rng.shuffle(pool)
+    # The card given is in flight, or (while known) in the partner's hand.
+    away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
+    pool = shuffled_rest(FULL_DECK, (own, s.discards, away), rng)
     for p in range(n):
         if p == seat:
             s.hands[p] = own
@@ -159,8 +147,7 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         elif in_flight(p):
             s.gave[p] = pool.pop()
     s.pile = pool
-    if len(s.pile) != int(view["pile_size"]):
-        raise PositionError(reason="hand sizes and pile do not add up to the pack")
+    check_size(s.pile, view["pile_size"], "pile")
     s.rng = Rng(rng.getrandbits(64))
     if s.phase == OVER:
         s.current = None

@@ -38,7 +38,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.errors import OptionError
 from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel.state import HimmelState
@@ -73,27 +72,19 @@ class HimmelGame(Game[HimmelState]):
                 "HAZ-1: the seat that starts the first game; -1 = drawn from the seed.",
                 minimum=-1,
                 maximum=5,
+                seat=True,
             ),
         ),
     )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        if self.options["start"] >= self.num_players:
-            raise OptionError(
-                "bad_option_value",
-                game="himmel",
-                option="start",
-                value=self.options["start"],
-                allowed=f"-1..{self.num_players - 1}",
-            )
         self.num_games = int(self.options["games"])  # read once per game played
 
     def new_game(self, seed: int) -> HimmelState:
         s = HimmelState(self)
         s.rng = Rng(seed)
-        start = int(self.options["start"])
-        s.deal(start if start >= 0 else s.rng.randbelow(self.num_players))
+        s.deal(self.seat_option("start", s.rng))
         return s
 
     def from_json(self, data: Mapping[str, Any]) -> HimmelState:

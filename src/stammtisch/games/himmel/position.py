@@ -35,15 +35,15 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.errors import PositionError, StammtischError
+from stammtisch.core.errors import PositionError
+from stammtisch.core.position import checked, reading
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import Steal, parse_action
-from stammtisch.games.himmel.cards import FULL_DECK, HAND_SIZE, parse_card
-from stammtisch.games.himmel.state import Last
+from stammtisch.games.himmel.cards import FULL_DECK, HAND_SIZE, card_text, parse_card
+from stammtisch.games.himmel.state import HimmelState, Last
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
-    from stammtisch.games.himmel.state import HimmelState
 
 
 def parse_cards(values: Sequence[Any]) -> list[int]:
@@ -90,12 +90,10 @@ def _pile(data: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def read_position(game: HimmelGame, data: Mapping[str, Any]) -> HimmelState:
-    from stammtisch.games.himmel.state import HimmelState
-
     game.check_json_header(data)
     n = game.num_players
     s = HimmelState(game)
-    try:
+    with reading("Himmel position"):
         s.hands = [tuple(sorted(parse_cards(h))) for h in data["hands"]]
         piles = data["piles"]
         if len(piles) != 2:
@@ -145,15 +143,7 @@ def read_position(game: HimmelGame, data: Mapping[str, Any]) -> HimmelState:
             raise PositionError(reason=f"known needs {n} entries, one per seat")
         last = data.get("last")
         s.last = None if last is None else parse_last(last, s.hands, None)
-    except PositionError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, StammtischError) as exc:
-        raise PositionError(reason=f"not a Himmel position: {exc!r}") from exc
-    try:
-        s.check_invariants()
-    except AssertionError as exc:
-        raise PositionError(reason=str(exc)) from exc
-    return s
+    return checked(s)
 
 
 def _unnamed(named: list[int]) -> list[int]:
@@ -162,8 +152,6 @@ def _unnamed(named: list[int]) -> list[int]:
     rest.subtract(named)
     over = sorted(c for c, k in rest.items() if k < 0)
     if over:
-        from stammtisch.games.himmel.cards import card_text
-
         names = ", ".join(card_text(c) for c in over)
         raise PositionError(reason=f"named more often than the pack has them: {names}")
     return sorted(rest.elements())

@@ -13,12 +13,12 @@ the RNG.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
+from stammtisch.core.position import reading, rest_of_pack
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import PILE_NAMES, Steal
@@ -112,7 +112,7 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
     from stammtisch.games.himmel.position import parse_cards, parse_facts, parse_last
     from stammtisch.games.himmel.state import HimmelState
 
-    try:
+    with reading("Himmel view"):
         seat = view["seat"]
         n = int(view["players"])
         if n != game.num_players:
@@ -135,16 +135,9 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         facts = parse_facts(view["known"], n, seat) if seat is not None else ()
         exposed = [(int(e["seat"]), parse_cards([e["card"]])[0]) for e in view.get("known_by", [])]
         last = view["last"]
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, PositionError):
-            raise
-        raise PositionError(reason=f"not a Himmel view: {exc!r}") from exc
 
-    unseen = Counter(FULL_DECK)
-    for group in (*s.targets, *s.piles, *s.penalty, own):
-        unseen.subtract(group)
-    if any(v < 0 for v in unseen.values()):
-        raise PositionError(reason="view shows a card more often than the pack has it")
+    seen = (*s.targets, *s.piles, *s.penalty, own)
+    unseen = rest_of_pack(FULL_DECK, seen, "view shows a card more often than the pack has it")
     slots: list[int] = [kn.DECK] * deck_size
     for p in range(n):
         if p != seat:

@@ -12,6 +12,8 @@ Spec: ``shared/rules/zwickern.de.txt`` with rulings ZW-1 … ZW-9.
 * The last capturer sweeps the table at the end (ZW-7).
 * A 11, 10 10, K 4, Q 3, J 2; +10 for strictly most captured cards (ZW-8).
 * A match has ``rounds`` rounds (0 = one per player), the dealer moving on (ZW-9).
+* A tie for the most match points shares the win (ZW-8), or with ``tie_break=extra_round``
+  everybody plays one more round, as often as the tie for first remains (ZW-10).
 
 ``returns()``: the seats tied for most match points share a win of 1; ``scores()``: points.
 """
@@ -22,10 +24,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.errors import PositionError
 from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
-from stammtisch.games.zwickern.cards import parse_card
 from stammtisch.games.zwickern.state import ZwickernState
 
 
@@ -57,12 +57,21 @@ class ZwickernGame(Game[ZwickernState]):
                 maximum=100,
             ),
             OptionSpec(
+                "tie_break",
+                str,
+                "share",
+                "ZW-10: a tie for the most points at the end: 'share' the win, or play "
+                "'extra_round's until one player leads.",
+                allowed=("share", "extra_round"),
+            ),
+            OptionSpec(
                 "dealer",
                 int,
                 -1,
                 "ZW-1: the first dealer's seat; -1 = drawn from the seed.",
                 minimum=-1,
                 maximum=3,
+                seat=True,
             ),
         ),
     )
@@ -70,16 +79,7 @@ class ZwickernGame(Game[ZwickernState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.forced_capture = bool(self.options["forced_capture"])
-        if self.options["dealer"] >= self.num_players:
-            from stammtisch.core.errors import OptionError
-
-            raise OptionError(
-                "bad_option_value",
-                game="zwickern",
-                option="dealer",
-                value=self.options["dealer"],
-                allowed=f"-1..{self.num_players - 1}",
-            )
+        self.extra_rounds = self.options["tie_break"] == "extra_round"  # ZW-10
 
     @property
     def rounds(self) -> int:
@@ -89,64 +89,16 @@ class ZwickernGame(Game[ZwickernState]):
     def new_game(self, seed: int) -> ZwickernState:
         s = ZwickernState(self)
         rng = Rng(seed)
-        dealer = int(self.options["dealer"])
-        s.dealer = dealer if dealer >= 0 else rng.randbelow(self.num_players)
+        s.dealer = self.seat_option("dealer", rng)
         s.rng_state = rng.state
         s._deal()
         return s
 
     def from_json(self, data: Mapping[str, Any]) -> ZwickernState:
-        """Read a position (``to_json`` output or hand-written; cards in notation).
+        """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
+        from stammtisch.games.zwickern.position import read_position
 
-        Required: ``hands``, ``table``, ``current``. Optional with defaults: ``deck`` (the
-        cards not named elsewhere, in pack order, the first dealt last),
-        ``captured`` (empty piles), ``dealer`` (seat before the first player), ``round`` 0,
-        ``last_capturer`` null, ``match_points`` zeros, ``round_results`` [], ``rng`` 0.
-        """
-        self.check_json_header(data)
-        n = self.num_players
-        s = ZwickernState(self)
-        try:
-            s.hands = [[parse_card(c) for c in h] for h in data["hands"]]
-            s.table = [parse_card(c) for c in data["table"]]
-            s.captured = [tuple(parse_card(c) for c in p) for p in data.get("captured", [[]] * n)]
-            if "deck" in data:
-                s.deck = [parse_card(c) for c in data["deck"]]
-            else:
-                s.deck = _rest_of_pack(s)
-            cur = data["current"]
-            s.current = None if cur is None else int(cur)
-            default_dealer = ((s.current if s.current is not None else 1) - 1) % n
-            s.dealer = int(data.get("dealer", default_dealer))
-            s.round = int(data.get("round", 0))
-            lc = data.get("last_capturer")
-            s.last_capturer = None if lc is None else int(lc)
-            s.match_points = tuple(int(x) for x in data.get("match_points", [0] * n))
-            s.round_results = [[int(x) for x in r] for r in data.get("round_results", [])]
-            last = data.get("last")
-            s.last = (
-                None
-                if last is None
-                else (
-                    int(last["seat"]),
-                    parse_card(last["card"]),
-                    tuple(parse_card(c) for c in last["captured"]),
-                )
-            )
-            s.rng_state = int(data.get("rng", 0)) & ((1 << 64) - 1)
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, PositionError):
-                raise
-            raise PositionError(reason=f"not a Zwickern position: {exc!r}") from exc
-        if len(s.hands) != n or len(s.captured) != n or len(s.match_points) != n:
-            raise PositionError(reason=f"hands, captured and match_points need {n} entries")
-        if s.current is not None and not (0 <= s.current < n and s.hands[s.current]):
-            raise PositionError(reason="'current' must be a seat that holds cards")
-        try:
-            s.check_invariants()
-        except AssertionError as exc:
-            raise PositionError(reason=str(exc)) from exc
-        return s
+        return read_position(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> ZwickernState:
         from stammtisch.games.zwickern.view import sample_state
@@ -157,16 +109,3 @@ class ZwickernGame(Game[ZwickernState]):
         from stammtisch.games.zwickern.render import render
 
         return render(view, lang)
-
-
-def _rest_of_pack(s: ZwickernState) -> list[int]:
-    from collections import Counter
-
-    from stammtisch.games.zwickern.cards import FULL_DECK
-
-    rest = Counter(FULL_DECK)
-    for group in (*s.hands, s.table, *s.captured):
-        rest.subtract(group)
-    if any(v < 0 for v in rest.values()):
-        raise PositionError(reason="a card appears more often than the pack has it")
-    return sorted(rest.elements(), reverse=True)

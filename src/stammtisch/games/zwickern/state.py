@@ -203,13 +203,20 @@ class ZwickernState(State[Play]):
         points = self.round_points()
         self.round_results = [*self.round_results, points]
         self.match_points = tuple(m + p for m, p in zip(self.match_points, points, strict=True))
-        if len(self.round_results) >= self.game.rounds:
+        if len(self.round_results) >= self.game.rounds and not self._tie_to_break():
             self.current = None
             return
-        # ZW-9: the dealer moves one seat clockwise and deals the next round.
+        # ZW-9 (and ZW-10: an extra round is dealt the same way): the dealer moves one seat clockwise and deals the next round.
         self.round += 1
         self.dealer = (self.dealer + 1) % self.n
         self._deal()
+
+    def _tie_to_break(self) -> bool:
+        """ZW-10 with ``tie_break=extra_round``: two or more seats tied for the most
+        match points play on."""
+        if not self.game.extra_rounds:
+            return False
+        return self.match_points.count(max(self.match_points)) > 1
 
     def _deal(self) -> None:
         """Shuffle all 34 cards; 4 to each player, 4 open to the table (ZW-2)."""

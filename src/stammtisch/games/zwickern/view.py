@@ -8,12 +8,12 @@ Hidden from everybody: the other hands and the order of the draw pile, and the R
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.game import JSON
+from stammtisch.core.position import check_size, reading, shuffled_rest
 from stammtisch.games.zwickern.cards import CARD_TEXT, FULL_DECK, parse_card
 from stammtisch.games.zwickern.state import _last_json
 
@@ -71,7 +71,7 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     """Deal the cards the seat cannot see at random into the other hands and the pile."""
     from stammtisch.games.zwickern.state import ZwickernState
 
-    try:
+    with reading("Zwickern view"):
         seat = view["seat"]
         n = int(view["players"])
         if n != game.num_players:
@@ -97,24 +97,13 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
         )
         sizes = [int(x) for x in view["hand_sizes"]]
         own = [parse_card(c) for c in view.get("hand", [])] if seat is not None else []
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PositionError(reason=f"not a Zwickern view: {exc}") from exc
-    unseen = Counter(FULL_DECK)
-    unseen.subtract(s.table)
-    for pile in s.captured:
-        unseen.subtract(pile)
-    unseen.subtract(own)
-    if any(v < 0 for v in unseen.values()):
-        raise PositionError(reason="view shows a card more often than the pack has it")
-    pool = sorted(unseen.elements())
-    rng.shuffle(pool)
+    pool = shuffled_rest(FULL_DECK, (s.table, *s.captured, own), rng)
     for p in range(n):
         if p == seat:
             s.hands[p] = own
         else:
             s.hands[p] = [pool.pop() for _ in range(sizes[p])]
     s.deck = pool
-    if len(s.deck) != int(view["deck_size"]):
-        raise PositionError(reason="hand sizes and draw pile do not add up to the pack")
+    check_size(s.deck, view["deck_size"])
     s.rng_state = rng.getrandbits(64)
     return s

@@ -47,7 +47,7 @@ const enc = encodeURIComponent;
 export const api = {
   games: () => request("GET", "/api/games"),
   bots: () => request("GET", "/api/bots"),
-  tables: () => request("GET", "/api/tables"),
+  tables: (status) => request("GET", status ? `/api/tables?status=${enc(status)}` : "/api/tables"),
   table: (id) => request("GET", `/api/tables/${enc(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),
   join: (id, nickname, seat) =>

@@ -1,7 +1,9 @@
 // Entry point: one page, routed on the path. "/" is the lobby, "/t/<id>" a table
-// ("?watch=1" to watch, "?replay=1" for the replay of a finished game).
+// ("?watch=1" to watch, "?replay=1" for the replay of a finished game); "/?help=<game>"
+// the rules of a game.
 import { go } from "./dom.js";
 import { lang, loadTexts, onLangChange, setLang } from "./i18n.js";
+import { renderHelp } from "./help.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
@@ -19,6 +21,8 @@ function route() {
     page = params.has("replay")
       ? renderReplay(app, id)
       : renderTable(app, id, { watch: params.has("watch") });
+  } else if (params.get("help")) {
+    page = renderHelp(app, params.get("help"));
   } else {
     page = renderLobby(app);
   }

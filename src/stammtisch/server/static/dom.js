@@ -68,7 +68,7 @@ export async function copyText(text) {
     return true;
   } catch {
     // Fallback for insecure contexts (plain http on a LAN address).
-    const area = h("textarea", { style: "position:fixed;opacity:0" });
+    const area = h("textarea", { class: "offscreen", "aria-hidden": "true" });
     area.value = text;
     document.body.append(area);
     area.select();

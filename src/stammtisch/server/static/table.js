@@ -1,311 +1,164 @@
-// The table page: join or watch, then render every state the server pushes over the
+// The table page: join or watch, then draw every state the server pushes over the
 // WebSocket. The page knows no rules: the game module draws the view and offers exactly the
-// server's legal notations; whatever the player picks is sent back as notation.
-import { api, forgetSeat, saveNickname, saveSeat, savedNickname, savedSeat } from "./api.js";
-import { clear, copyText, go, h, toast } from "./dom.js";
-import { onLangChange, pick, t } from "./i18n.js";
+// server's legal moves; whatever the player picks is sent back. The parts of the page live
+// in table/: model (what the page knows), head, seats, banner (turn, countdown, result),
+// log, end (the end-of-game panel), join.
+import { api, forgetSeat, saveSeat } from "./api.js";
+import { resetTurn, showTurn } from "./attention.js";
+import { clear, go, h, toast } from "./dom.js";
+import { onLangChange, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
+import { moveCards, reducedMotion, snapshot } from "./motion.js";
+import { drawBanner, updateCountdown } from "./table/banner.js";
+import { endPanel } from "./table/end.js";
+import { drawHead, endActions } from "./table/head.js";
+import { joinForm } from "./table/join.js";
+import { drawLog } from "./table/log.js";
+import { createModel, gameTitle, mySeat, myTurn, names } from "./table/model.js";
+import { drawSeats } from "./table/seats.js";
 import { TableSocket } from "./ws.js";
 
+// Errors that only say the click came too late (a double click, a second tab on the same
+// seat, a move racing the turn timer): the server sends the current state with them, so the
+// page just catches up and says nothing.
+const QUIET = new Set(["stale_version", "not_your_turn", "game_over"]);
+// Time between two moves drawn one after the other, so that people can follow bots.
+const PACE_MS = 650;
+
 export function renderTable(root, tableId, { watch = false } = {}) {
-  const page = {
-    info: null, // TableInfo
-    games: [],
-    msg: null, // last "state" message
-    mine: watch ? null : savedSeat(tableId),
-    socket: null,
-    online: false,
-    wasOnline: false, // "connection lost" only after a connection was there
-    hint: null,
-    module: null,
-    levels: ["easy", "medium", "hard"],
-  };
+  const page = createModel(tableId, watch);
   const el = h("section", { class: "table-page", id: "table-page", dataset: { table: tableId } });
   root.append(el);
   const head = h("div", { class: "table-head" });
   const seatsBox = h("div", { class: "seats-bar", id: "seats" });
   const banner = h("div", { class: "banner", id: "banner", role: "status" });
+  const endBox = h("div", { class: "end-box", id: "end-box" });
   const board = h("div", { class: "board-area", id: "board" });
-  const side = h("aside", { class: "side" });
-  el.append(head, seatsBox, banner, h("div", { class: "table-main" }, board, side));
+  const side = h("aside", { class: "side", "aria-label": t("log") });
+  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), endBox, h("div", { class: "table-main" }, board, side));
 
-  const names = () => (page.info ? page.info.seats.map(seatName) : []);
+  const handlers = { askHint, leave, addBot, rematch };
 
-  function seatName(s) {
-    if (!s) return "";
-    if (s.kind === "bot") return s.nickname || t("bot_level", { level: t(s.level) });
-    if (s.kind === "open") return `(${t("open")})`;
-    return s.nickname || t("seat_n", { n: s.seat + 1 });
-  }
-
-  function mySeat() {
-    if (page.msg && page.msg.seat !== undefined) return page.msg.seat;
-    return page.mine ? page.mine.seat : null;
-  }
-
-  function gameTitle() {
-    if (!page.info) return "";
-    const g = page.games.find((x) => x.name === page.info.game);
-    return g ? pick(g.title) : page.info.game;
-  }
-
-  // --- drawing ---------------------------------------------------------------------------
-  function drawHead() {
-    clear(head);
-    if (!page.info) return;
-    const base = `${location.origin}/t/${tableId}`;
-    const status = page.info.status;
-    const link = (label, url, id) =>
-      h(
-        "div",
-        { class: "link-row" },
-        h("span", { class: "muted" }, label),
-        h("input", { type: "text", readonly: true, value: url, id, "aria-label": label }),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            onclick: async () => {
-              if (await copyText(url)) toast(t("copied"));
-            },
-          },
-          t("copy"),
-        ),
-      );
-    const actions = h("div", { class: "row actions" });
-    if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
-      actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
-    }
-    if (status === "waiting" && page.mine) {
-      actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
-    }
-    if (status === "over") {
-      if (page.mine) actions.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
-      actions.append(h("a", { class: "button", id: "replay-link", href: `/t/${tableId}?replay=1`, "data-route": "" }, t("replay")));
-    }
-    const next = page.info.rematch_id;
-    if (next && page.mine && !savedSeat(next)) saveSeat(next, page.mine.seat, page.mine.token, page.mine.nickname);
-    if (next) actions.append(h("a", { class: "button primary", href: `/t/${next}`, "data-route": "", id: "to-rematch" }, t("to_rematch")));
-    head.append(
-      h(
-        "div",
-        { class: "title-row" },
-        h("h1", {}, gameTitle()),
-        h("span", { class: `status status-${status}`, id: "status" }, t(status)),
-        h("span", { class: "muted" }, `#${tableId}`),
-        page.info.turn_timer ? h("span", { class: "muted", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
-        actions,
-      ),
-      h(
-        "details",
-        { class: "links", open: status === "waiting" },
-        h("summary", {}, `${t("invite_link")} · ${t("spectator_link")}`),
-        link(t("invite_link"), base, "invite-url"),
-        link(t("spectator_link"), `${base}?watch=1`, "spectator-url"),
-      ),
-    );
-  }
-
-  function drawSeats() {
-    clear(seatsBox);
-    if (!page.info) return;
-    const view = page.msg ? page.msg.view : null;
-    const current = view ? view.current_player : null;
-    const me = mySeat();
-    const scores = page.msg && page.msg.result ? page.msg.result.scores : view && view.scores;
-    for (const s of page.info.seats) {
-      const classes = ["seat-chip", `seat-c${s.seat}`];
-      if (s.seat === current && page.info.status === "playing") classes.push("to-move");
-      if (s.seat === me) classes.push("me");
-      const dot = s.kind === "bot" ? "bot" : s.connected ? "on" : "off";
-      const chip = h(
-        "div",
-        { class: classes.join(" "), dataset: { seat: s.seat } },
-        s.kind === "open"
-          ? null
-          : h("span", { class: `conn ${dot}`, title: s.kind === "bot" ? t("bot") : t(s.connected ? "connected" : "disconnected") }),
-        h("span", { class: "name" }, seatName(s), s.seat === me ? ` (${t("you")})` : ""),
-        s.away ? h("span", { class: "muted small away" }, t("away")) : null,
-        scores && scores[s.seat] !== undefined ? h("span", { class: "score" }, fmt(scores[s.seat])) : null,
-      );
-      if (s.kind === "open" && page.mine && page.info.status === "waiting") {
-        const sel = h(
-          "select",
-          { "aria-label": t("add_bot"), class: "small" },
-          page.levels.map((lv) => h("option", { value: lv, selected: lv === "medium" }, t(lv))),
-        );
-        chip.append(
-          sel,
-          h(
-            "button",
-            { type: "button", class: "small add-bot", onclick: () => addBot(s.seat, sel.value) },
-            t("add_bot"),
-          ),
-        );
-      }
-      seatsBox.append(chip);
-    }
-  }
-
-  function drawBanner() {
-    clear(banner);
-    banner.className = "banner";
-    if (!page.info) return;
-    const status = page.info.status;
-    if (!page.online && page.socket && page.wasOnline) {
-      banner.classList.add("warn");
-      banner.append(t("reconnecting"));
-      return;
-    }
-    if (status === "waiting") {
-      banner.append(t("start_when_full"));
-      return;
-    }
-    const view = page.msg ? page.msg.view : null;
-    if (!view) return;
-    if (status === "over" || view.current_player === null || view.current_player === undefined) {
-      banner.classList.add("over");
-      banner.append(resultText());
-      return;
-    }
-    const me = mySeat();
-    if (me === null) banner.append(t("spectating"), " ");
-    if (view.current_player === me && page.msg.legal && page.msg.legal.length) {
-      banner.classList.add("mine");
-      banner.append(t("your_turn"));
-    } else {
-      banner.append(t("turn_of", { name: names()[view.current_player] ?? "?" }));
-    }
-  }
-
-  function resultText() {
-    const res = page.msg && page.msg.result;
-    if (!res) return t("over");
-    const ret = res.returns || [];
-    const best = Math.max(...ret);
-    const win = ret.map((r, i) => (r === best && r > 0 ? i : -1)).filter((i) => i >= 0);
-    const n = names();
-    const parts = [`${t("result")}: `];
-    if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => n[i]).join(", ")}. `);
-    parts.push((res.scores || []).map((sc, i) => `${n[i]} ${fmt(sc)}`).join(" · "));
-    return parts.join("");
-  }
-
-  function drawBoard() {
+  function drawBoard(motion = null) {
+    const before = motion ? snapshot(board) : null;
     clear(board);
     if (!page.info) return;
     if (!page.mine && !watch && page.info.status === "waiting") {
-      board.append(joinForm());
+      board.append(joinForm(page, { joined, refresh: refreshInfo }));
       return;
     }
     if (!page.msg || !page.msg.view || !page.module) return;
     page.module.render(board, context());
+    if (before) {
+      const mover = motion.seat;
+      const box = (seat) => board.querySelector(`.player-box[data-seat="${seat}"]`) || seatsBox.querySelector(`[data-seat="${seat}"]`);
+      moveCards(board, before, { source: mover === null ? null : box(mover), sink: () => (mover === null ? null : box(mover)) });
+    }
   }
 
   function context() {
     const msg = page.msg;
-    const me = mySeat();
-    const myTurn = msg.view && msg.view.current_player === me && me !== null;
+    const me = mySeat(page);
+    const myMove = msg.view && msg.view.current_player === me && me !== null;
     return {
       view: msg.view,
       legal: msg.legal || [],
+      moves: msg.moves || null,
       seat: me,
       table: page.info,
       version: msg.version,
-      names: names(),
-      interactive: Boolean(myTurn || (msg.legal && msg.legal.length)),
+      names: names(page),
+      interactive: Boolean(myMove || (msg.legal && msg.legal.length)),
       hint: page.hint,
-      act: (notation) => {
-        page.hint = null;
-        if (!page.socket || !page.socket.act(notation)) toast(t("reconnecting"), "error");
+      act,
+      redraw: () => {
+        drawBoard();
+        // A choice that opened below the hand comes into view (phones).
+        const choice = board.querySelector(".choice:not(.muted)");
+        if (choice) choice.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
       },
-      redraw: drawBoard,
     };
   }
 
-  function drawLog() {
-    clear(side);
-    const entries = (page.msg && page.msg.log) || [];
-    side.hidden = !page.msg || !page.msg.view;
-    if (side.hidden) return;
-    const n = names();
-    const items = entries.map((e, i) => {
-      const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? `#${e.seat}` : "";
-      const text = describe(e, who, i > 0 ? entries[i - 1] : null);
-      return h("li", { class: `log-entry seat-t${e && e.seat}` }, h("span", { class: "num" }, t("move_n", { n: e.move ?? i + 1 })), " ", text);
-    });
-    const list = h("ol", { class: "log", id: "log" }, items);
-    side.append(h("h2", {}, t("log")), list);
-    requestAnimationFrame(() => {
-      list.scrollTop = list.scrollHeight;
-    });
+  /** Send one move, once: a second click before the answer is dropped. */
+  function act(action) {
+    if (!page.msg || page.pending === page.msg.version) return;
+    page.hint = null;
+    if (!page.socket || !page.socket.act(action)) {
+      toast(t("reconnecting"), "error");
+      return;
+    }
+    page.pending = page.msg.version;
+    el.dataset.pending = "1";
   }
 
-  function describe(entry, who, before) {
-    if (entry === null || entry === undefined) return "";
-    if (typeof entry === "string") return entry;
-    if (entry.text) return typeof entry.text === "string" ? entry.text : pick(entry.text);
-    const last = entry.last !== undefined ? entry.last : entry;
-    // prev: the view's "last" before this move (a move that leaves it unchanged is one the
-    // view does not describe, e.g. Dog's hidden exchange).
-    const prev = before && typeof before === "object" ? (before.last ?? null) : undefined;
-    const d = page.module.describe ? page.module.describe(last, { who, names: names(), seat: entry.seat, prev }) : null;
-    if (d) return d;
-    return `${who}: ${entry.action ?? JSON.stringify(last)}`;
+  function drawEnd() {
+    clear(endBox);
+    if (!page.info || page.info.status !== "over" || !page.msg || !page.msg.view) return;
+    endBox.append(endPanel(page, names(page), endActions(page, handlers)));
   }
 
-  function drawAll() {
+  function drawAll(motion = null) {
     // For tests and styling: the state this page shows.
     el.dataset.status = page.info ? page.info.status : "";
     el.dataset.version = page.msg ? String(page.msg.version) : "";
-    el.dataset.seat = mySeat() === null ? "" : String(mySeat());
-    drawHead();
-    drawSeats();
-    drawBanner();
-    drawBoard();
-    drawLog();
+    el.dataset.seat = mySeat(page) === null ? "" : String(mySeat(page));
+    el.dataset.game = page.info ? page.info.game : "";
+    drawHead(head, page, handlers);
+    drawSeats(seatsBox, page, handlers);
+    drawBanner(banner, page);
+    drawEnd();
+    drawBoard(motion);
+    drawLog(side, page);
+    fitBoard();
+    if (page.info) showTurn(myTurn(page), `${gameTitle(page)} · stammtisch`);
   }
 
-  // --- joining ---------------------------------------------------------------------------
-  function joinForm() {
-    const open = page.info.seats.filter((s) => s.kind === "open");
-    const nick = h("input", { type: "text", id: "join-nickname", maxlength: 24, required: true, placeholder: t("nickname_ph"), value: savedNickname() });
-    const sel = h(
-      "select",
-      { id: "join-seat", "aria-label": t("seat") },
-      open.map((s) => h("option", { value: s.seat }, t("seat_n", { n: s.seat + 1 }))),
-    );
-    const form = h(
-      "form",
-      { class: "panel join-form" },
-      h("h2", {}, t("join_table")),
-      h("div", { class: "field" }, h("label", { for: "join-nickname" }, t("nickname")), nick),
-      open.length > 1 ? h("div", { class: "field" }, h("label", { for: "join-seat" }, t("seat")), sel) : null,
-      h(
-        "div",
-        { class: "row" },
-        open.length ? h("button", { type: "submit", class: "primary", id: "join" }, t("join")) : null,
-        h("a", { class: "button ghost", href: `/t/${tableId}?watch=1`, "data-route": "" }, t("watch")),
-      ),
-    );
-    form.addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      const nickname = nick.value.trim();
-      if (!nickname) return nick.focus();
-      saveNickname(nickname);
-      try {
-        const seat = open.length > 1 ? Number(sel.value) : undefined;
-        const res = await api.join(tableId, nickname, seat);
-        saveSeat(tableId, res.seat, res.token, nickname);
-        page.mine = { seat: res.seat, token: res.token, nickname };
-        connect();
-      } catch (exc) {
-        toast(exc.message, "error");
-        refreshInfo();
-      }
-    });
-    return form;
+  /** Tell the stylesheet where the board begins, so that it can fill the rest of the screen. */
+  function fitBoard() {
+    const top = Math.round(board.getBoundingClientRect().top + window.scrollY);
+    document.documentElement.style.setProperty("--board-top", `${top}px`);
+  }
+
+  // --- states, paced ------------------------------------------------------------------------
+  const queue = [];
+  let pacing = null;
+
+  function receive(msg) {
+    queue.push(msg);
+    if (!pacing) drain();
+  }
+
+  function drain() {
+    pacing = null;
+    let msg = queue.shift();
+    if (!msg) return;
+    // Far behind (a reconnect, a burst): jump to the newest state.
+    if (queue.length > 4) msg = queue.splice(0).pop();
+    show(msg);
+    if (queue.length) pacing = setTimeout(drain, reducedMotion() ? 0 : PACE_MS);
+  }
+
+  function show(msg) {
+    page.online = true;
+    const prev = page.msg;
+    const step = prev && msg.version === prev.version + 1;
+    if (!prev || prev.version !== msg.version) {
+      page.hint = null;
+      page.turnSince = Date.now();
+    }
+    if (page.pending !== null && msg.version > page.pending) page.pending = null;
+    delete el.dataset.pending;
+    page.msg = msg;
+    if (msg.table) page.info = msg.table;
+    const lastEntry = msg.log && msg.log.length ? msg.log[msg.log.length - 1] : null;
+    drawAll(step && !reducedMotion() ? { seat: lastEntry ? lastEntry.seat : null } : null);
+  }
+
+  // --- actions --------------------------------------------------------------------------------
+  function joined(mine) {
+    page.mine = mine;
+    connect();
   }
 
   async function addBot(seat, level) {
@@ -320,13 +173,13 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   async function askHint() {
     try {
       const data = await api.suggest(tableId, page.mine.token);
-      // {available, version, code, message, actions: [{action, value}]}, best first.
+      // {available, version, code, message, actions: [{action, value, text?}]}, best first.
       if (!data || data.available === false || !data.actions || !data.actions.length) {
         return toast((data && data.message) || t("hint_none"));
       }
-      const action = data.actions[0].action;
-      page.hint = action;
-      toast(t("hint_best", { action }));
+      const best = data.actions[0];
+      page.hint = best.action;
+      toast(t("hint_best", { action: best.text || best.action }));
       drawBoard();
     } catch (exc) {
       toast(exc.message, "error");
@@ -349,9 +202,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     try {
       const res = await api.rematch(tableId, page.mine.token);
       // The rematch keeps the players in their seats with their tokens.
-      const next = res.table;
-      saveSeat(next.id, page.mine.seat, page.mine.token, page.mine.nickname);
-      go(`/t/${next.id}`);
+      saveSeat(res.table.id, page.mine.seat, page.mine.token, page.mine.nickname);
+      go(`/t/${res.table.id}`);
     } catch (exc) {
       toast(exc.message, "error");
     }
@@ -362,14 +214,15 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (page.socket) page.socket.close();
     const token = page.mine ? page.mine.token : null;
     page.socket = new TableSocket(tableId, token, {
-      onState(msg) {
-        page.online = true;
-        if (!page.msg || page.msg.version !== msg.version) page.hint = null;
-        page.msg = msg;
-        if (msg.table) page.info = msg.table;
-        drawAll();
-      },
+      onState: receive,
       onError(err) {
+        const quiet = QUIET.has(err.code) && page.pending !== null;
+        page.pending = null;
+        delete el.dataset.pending;
+        if (quiet || err.code === "stale_version") {
+          el.dataset.resynced = String(Number(el.dataset.resynced || 0) + 1);
+          return;
+        }
         toast(err.message || err.code, "error");
         if (err.code === "bad_token" && page.mine) {
           forgetSeat(tableId);
@@ -383,7 +236,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       onStatus(status) {
         page.online = status === "open";
         if (page.online) page.wasOnline = true;
-        drawBanner();
+        drawBanner(banner, page);
       },
     });
     page.socket.connect();
@@ -417,12 +270,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       })
       .catch(() => {});
     if (!(await refreshInfo())) return;
-    page.module = await gameModule(page.info.game);
+    page.module = await gameModule(page.info.game, page.games);
     // Everybody connects at once; a visitor with an invite link watches (and sees the seats
     // fill up) until joining, which reconnects with the seat token.
     connect();
   }
 
+  const tick = setInterval(() => updateCountdown(banner, page), 500);
+  window.addEventListener("resize", fitBoard);
   const off = onLangChange((value) => {
     if (page.socket) page.socket.setLang(value);
     drawAll();
@@ -432,13 +287,11 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   return {
     destroy() {
       off();
+      clearInterval(tick);
+      window.removeEventListener("resize", fitBoard);
+      clearTimeout(pacing);
+      resetTurn();
       if (page.socket) page.socket.close();
     },
   };
-}
-
-function fmt(x) {
-  const n = Number(x);
-  if (!Number.isFinite(n)) return String(x);
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }

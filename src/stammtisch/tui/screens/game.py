@@ -16,6 +16,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
@@ -152,6 +153,10 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def redraw(self) -> None:
+        try:
+            self.query_one("#status", Static)
+        except NoMatches:
+            return  # the screen is being closed (a bot's answer arrived at exit)
         s = self.session
         seat = self.display_seat()
         view = s.state.observe(seat)
@@ -262,9 +267,11 @@ class GameScreen(Screen[None]):
         lang = self.lang
         self.query_one("#log-title", Static).update(tr("log", lang))
         # Newest first, so the latest moves are never scrolled away.
+        # Only the moves as the seat at the keyboard saw them (never the full game).
+        seen = self.session.seen(self.display_seat())
         lines = [
-            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.move_label(m.notation, lang))
-            for i, m in reversed(list(enumerate(self.session.moves)))
+            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.seen_label(m, lang))
+            for i, m in reversed(list(enumerate(seen)))
         ][:30]
         self.query_one("#log", Static).update("\n".join(lines))
 
@@ -349,6 +356,8 @@ class GameScreen(Screen[None]):
 
     def _bot_moved(self, notation: str, stamp: int) -> None:
         s = self.session
+        if not self.is_attached:
+            return  # the screen was closed while the bot was thinking
         if stamp != len(s.moves) or s.over or s.is_human(s.to_move):
             return  # the game moved on while the bot was thinking (undo, load)
         s.play(notation)
@@ -375,7 +384,7 @@ class GameScreen(Screen[None]):
         self.app.call_from_thread(self._hinted, notation, stamp)
 
     def _hinted(self, notation: str | None, stamp: int) -> None:
-        if stamp != len(self.session.moves):
+        if not self.is_attached or stamp != len(self.session.moves):
             return
         if notation is None:
             self.say(tr("hint_unavailable", self.lang))

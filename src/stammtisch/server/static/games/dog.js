@@ -8,6 +8,7 @@
 import { cardEl, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
+import { animatePegs } from "./dog-motion.js";
 
 const SIZE = 1000;
 const CENTER = SIZE / 2;
@@ -105,9 +106,9 @@ export function render(root, ctx) {
   const geo = geometry(n, me ?? 0);
   const board = drawBoard(ctx, v, geo, sel);
 
-  const parts = [info(ctx, v)];
-  parts.push(h("div", { class: "dog-layout" }, board));
-
+  // The board on one side, everything the player acts with on the other (below it on a
+  // phone): the hand, the choices, then the round's facts.
+  const controls = [];
   if (me !== null && v.hand) {
     const hand = v.hand.map((c) => {
       const give = gives.get(c);
@@ -131,22 +132,25 @@ export function render(root, ctx) {
             : () => {},
       });
     });
-    const mine = h(
-      "div",
-      { class: "my-area" },
+    controls.push(
       h(
         "div",
-        { class: `player-box seat-b${me} mine ${v.current_player === me ? "to-move" : ""}` },
-        h("div", { class: "player-name" }, h("span", { class: `seat-dot seat-c${me}` }), ctx.names[me]),
-        exchangeText(v),
+        { class: "my-area" },
+        h(
+          "div",
+          { class: `player-box seat-b${me} mine ${v.current_player === me ? "to-move" : ""}`, dataset: { seat: me } },
+          h("div", { class: "player-name" }, h("span", { class: `seat-dot seat-c${me}` }), ctx.names[me]),
+          exchangeText(v),
+        ),
+        h("div", { class: "hand card-row", id: "hand", role: "group", "aria-label": t("hand") }, hand),
       ),
-      h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand),
     );
-    parts.push(mine);
     const panel = choicePanel(ctx, v, sel, gives, fold);
-    if (panel) parts.push(panel);
+    if (panel) controls.push(panel);
   }
-  root.append(h("div", { class: "game dog" }, parts));
+  controls.push(info(ctx, v));
+  root.append(h("div", { class: "game dog" }, h("div", { class: "dog-layout" }, h("div", { class: "dog-board-box" }, board), h("div", { class: "dog-controls" }, controls))));
+  animatePegs(board, geo, ctx.version);
 }
 
 /** The options of the current selection: joker values, or next parts/moves with targets. */
@@ -218,7 +222,7 @@ function pick(ctx, sel, option) {
 }
 
 function choicePanel(ctx, v, sel, gives, fold) {
-  if (gives.size) return h("div", { class: "choice", id: "dog-choice" }, h("strong", {}, t("dog_give")));
+  if (gives.size) return h("div", { class: "choice", id: "dog-choice", dataset: { kind: "give" } }, h("strong", {}, t("dog_give")));
   if (v.phase === "exchange") return h("div", { class: "choice muted", id: "dog-choice" }, t("dog_given"));
   if (fold) {
     return h(
@@ -403,12 +407,14 @@ function drawBoard(ctx, v, geo, sel) {
         onField(`T${16 * (v.moves_for ?? v.current_player)}`);
       }
     };
+    const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("seat_n", { n: seat + 1 }), where: placeWords(key) });
     pegs.push(
       s(
         "g",
-        { class: "peg-g", dataset: { peg }, onclick: canMove || dests.has(key) ? clickPeg : undefined },
+        { class: "peg-g", dataset: { peg, field: key }, role: "img", "aria-label": label, onclick: canMove || dests.has(key) ? clickPeg : undefined },
+        s("title", {}, label),
         s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: (fr * 0.72).toFixed(1), class: classes.join(" ") }),
-        s("text", { x: p[0].toFixed(1), y: (p[1] + fr * 0.3).toFixed(1), class: "peg-num", "text-anchor": "middle" }, String(peg)),
+        s("text", { x: p[0].toFixed(1), y: (p[1] + fr * 0.3).toFixed(1), class: "peg-num", "text-anchor": "middle", "aria-hidden": "true" }, String((peg % 4) + 1)),
       ),
     );
   }
@@ -431,7 +437,7 @@ function drawBoard(ctx, v, geo, sel) {
   const top = v.discards && v.discards.length ? v.discards[v.discards.length - 1] : null;
   return s(
     "svg",
-    { viewBox: `${CENTER - RADIUS - 4 * fr - 4} ${CENTER - RADIUS - 4 * fr - 4} ${2 * (RADIUS + 4 * fr + 4)} ${2 * (RADIUS + 4 * fr + 4)}`, class: "dog-board", id: "dog-board", role: "img", "aria-label": "Dog" },
+    { viewBox: `${CENTER - RADIUS - 4 * fr - 4} ${CENTER - RADIUS - 4 * fr - 4} ${2 * (RADIUS + 4 * fr + 4)} ${2 * (RADIUS + 4 * fr + 4)}`, class: "dog-board", id: "dog-board", role: "group", "aria-label": t("dog_board") },
     s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 4 * fr, class: "board-bg" }),
     fields,
     pegs,
@@ -439,6 +445,13 @@ function drawBoard(ctx, v, geo, sel) {
     s("text", { x: CENTER, y: CENTER - 10, class: "center", "text-anchor": "middle" }, centerText),
     top ? s("text", { x: CENTER, y: CENTER + 30, class: "center discard", "text-anchor": "middle" }, `▣ ${cardText(top)}`) : null,
   );
+}
+
+/** Where a peg stands, in words: "field 17", "Himmel 2", "kennel". */
+function placeWords(key) {
+  if (key.startsWith("K")) return t("dog_kennel");
+  if (key.startsWith("H")) return t("dog_himmel_n", { n: key.split("-")[1] });
+  return t("dog_field_n", { n: Number(key.slice(1)) + 1 });
 }
 
 /** Name, hand size, and whether the seat folded or has given its exchange card. */

@@ -1,18 +1,22 @@
 // Finds the browser module of a game. Each game module exports
 //   render(root, ctx)   draw ctx.view and offer ctx.legal (call ctx.act(notation) to play)
 //   describe(last, {who, names, seat}) -> text for one log entry (the view's "last" entry)
-// A game without a module falls back to a plain list of its legal notations.
+// A game without a module falls back to a plain list of its legal moves. Which games there
+// are comes from the server (GET /api/games): a game's module is games/<name>.js.
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
-const KNOWN = new Set(["dog", "himmel", "zwickern"]);
+const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
 
-export async function gameModule(name) {
-  if (KNOWN.has(name)) {
+/** The module of game `name`; `games` is the server's list (only its names are tried). */
+export async function gameModule(name, games = null) {
+  const listed = !games || !games.length || games.some((g) => g.name === name);
+  if (listed && SAFE_NAME.test(name)) {
     try {
-      return await import(`./${name}.js`);
-    } catch (exc) {
-      console.error(exc);
+      const mod = await import(`./${name}.js`);
+      if (typeof mod.render === "function") return mod;
+    } catch {
+      // No browser module for this game: the plain list below plays it.
     }
   }
   return fallback;

@@ -1,0 +1,121 @@
+// The end of a game: the winner named, the scores, and each game's own breakdown
+// (Zwickern card points, most-cards bonus and the match table by round; Himmel penalty
+// cards per seat and game; Dog pegs home per team and rounds played).
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { fmt } from "./model.js";
+
+// Card points as the Zwickern rules count them (ZW-8), to split a round into card points
+// and the 10-point bonus for display.
+const ZW_POINTS = { A: 11, 10: 10, K: 4, Q: 3, J: 2 };
+const zwPoints = (card) => ZW_POINTS[String(card).slice(0, -1)] ?? 0;
+
+/** The winners' seats from the result (highest return, above zero). */
+export function winners(result, view) {
+  if (view && Array.isArray(view.winners)) return view.winners;
+  const ret = (result && result.returns) || [];
+  if (!ret.length) return [];
+  const best = Math.max(...ret);
+  return ret.map((r, i) => (r === best && r > 0 ? i : -1)).filter((i) => i >= 0);
+}
+
+export function resultLine(result, view, names) {
+  if (!result) return t("over");
+  const win = winners(result, view);
+  const parts = [`${t("result")}: `];
+  if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => names[i]).join(", ")}. `);
+  parts.push((result.scores || []).map((sc, i) => `${names[i]} ${fmt(sc)}`).join(" · "));
+  return parts.join("");
+}
+
+function table(id, caption, head, rows, foot) {
+  return h(
+    "table",
+    { class: "scores breakdown", id },
+    h("caption", {}, caption),
+    h("thead", {}, h("tr", {}, head.map((x, i) => h(i ? "th" : "td", { scope: i ? "col" : undefined }, x)))),
+    h(
+      "tbody",
+      {},
+      rows.map((r) => h("tr", {}, r.map((x, i) => (i ? h("td", {}, String(x)) : h("th", { scope: "row" }, String(x)))))),
+      foot ? h("tr", { class: "total" }, foot.map((x, i) => (i ? h("td", {}, String(x)) : h("th", { scope: "row" }, String(x))))) : null,
+    ),
+  );
+}
+
+function zwickern(view, names) {
+  const rounds = view.round_results || [];
+  const out = [
+    table(
+      "breakdown-rounds",
+      t("end_match_table"),
+      ["", ...names],
+      rounds.map((r, i) => [t("end_round_n", { n: i + 1 }), ...r]),
+      ["Σ", ...(view.match_points || [])],
+    ),
+  ];
+  const piles = view.captured || [];
+  if (rounds.length && piles.length) {
+    const last = rounds[rounds.length - 1];
+    const cardPts = piles.map((pile) => pile.reduce((a, c) => a + zwPoints(c), 0));
+    out.push(
+      table(
+        "breakdown-last-round",
+        t("end_last_round", { n: rounds.length }),
+        ["", ...names],
+        [
+          [t("end_cards_taken"), ...piles.map((p) => p.length)],
+          [t("end_card_points"), ...cardPts],
+          [t("end_bonus"), ...last.map((x, i) => Math.max(0, x - cardPts[i]))],
+        ],
+        [t("end_round_total"), ...last],
+      ),
+    );
+  }
+  return out;
+}
+
+function himmel(view, names) {
+  const games = view.results || [view.penalty_counts || []];
+  return [
+    table(
+      "breakdown-penalties",
+      t("end_penalty_cards"),
+      ["", ...names],
+      games.map((r, i) => [t("end_game_n", { n: i + 1 }), ...r]),
+      games.length > 1 ? ["Σ", ...(view.penalties || [])] : null,
+    ),
+  ];
+}
+
+function dog(view, names) {
+  const teams = view.teams || [];
+  const home = (seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+  return [
+    table(
+      "breakdown-teams",
+      t("end_pegs_home"),
+      [t("end_team"), t("end_players"), t("end_home")],
+      teams.map((team, i) => [t("dog_team", { t: i + 1 }), team.map((p) => names[p]).join(" & "), `${team.reduce((a, p) => a + home(p), 0)} / ${4 * team.length}`]),
+    ),
+    h("p", { class: "muted", id: "breakdown-rounds-played" }, t("end_rounds_played", { n: (view.round ?? 0) + 1 })),
+  ];
+}
+
+const BREAKDOWN = { zwickern, himmel, dog };
+
+/** The end-of-game panel: winner, breakdown, and the buttons to go on. */
+export function endPanel(page, names, actions) {
+  const msg = page.msg;
+  const view = msg && msg.view;
+  if (!view) return null;
+  const win = winners(msg.result, view);
+  const make = BREAKDOWN[page.info.game];
+  return h(
+    "section",
+    { class: "panel end-panel", id: "end-panel", "aria-labelledby": "end-title" },
+    h("h2", { id: "end-title" }, win.length ? t(win.length > 1 ? "end_winners" : "end_winner", { names: win.map((i) => names[i]).join(" & ") }) : t("over")),
+    make ? h("div", { class: "breakdowns" }, make(view, names)) : null,
+    actions,
+  );
+}

@@ -1,0 +1,111 @@
+// The head of the table page: the game's name and status, the actions that fit the moment
+// (hint, leave, rematch, replay, record, rules), sound and notification switches, and the
+// invite and spectator links.
+import { saveSeat, savedSeat } from "../api.js";
+import { notifyOn, setNotify, setSound, soundOn } from "../attention.js";
+import { clear, copyText, h, toast } from "../dom.js";
+import { lang, t } from "../i18n.js";
+import { gameTitle } from "./model.js";
+
+export function helpLink(game, extra = {}) {
+  return h("a", { class: "button small help-link", href: `/?help=${encodeURIComponent(game)}`, "data-route": "", ...extra }, t("rules"));
+}
+
+export function recordLink(page) {
+  return h(
+    "a",
+    {
+      class: "button",
+      id: "record-download",
+      href: `/api/tables/${encodeURIComponent(page.tableId)}/record?lang=${lang()}`,
+      download: `stammtisch-${page.info.game}-${page.tableId}.json`,
+    },
+    t("download_record"),
+  );
+}
+
+/** The buttons that go on after the end (also shown in the end panel). */
+export function endActions(page, { rematch }) {
+  const tableId = page.tableId;
+  const row = h("div", { class: "row actions" });
+  if (page.mine) row.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
+  row.append(h("a", { class: "button", id: "replay-link", href: `/t/${tableId}?replay=1`, "data-route": "" }, t("replay")));
+  row.append(recordLink(page));
+  const next = page.info.rematch_id;
+  if (next && page.mine && !savedSeat(next)) saveSeat(next, page.mine.seat, page.mine.token, page.mine.nickname);
+  if (next) row.append(h("a", { class: "button primary", href: `/t/${next}`, "data-route": "", id: "to-rematch" }, t("to_rematch")));
+  return row;
+}
+
+export function drawHead(head, page, { askHint, leave }) {
+  clear(head);
+  if (!page.info) return;
+  const tableId = page.tableId;
+  const base = `${location.origin}/t/${tableId}`;
+  const status = page.info.status;
+  const link = (label, url, id) =>
+    h(
+      "div",
+      { class: "link-row" },
+      h("label", { class: "muted", for: id }, label),
+      h("input", { type: "text", readonly: true, value: url, id }),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          onclick: async () => {
+            if (await copyText(url)) toast(t("copied"));
+          },
+        },
+        t("copy"),
+      ),
+    );
+  const actions = h("div", { class: "row actions" });
+  if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
+    actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
+  }
+  if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
+  const sound = h(
+    "button",
+    { type: "button", class: "small", id: "sound-toggle", "aria-pressed": String(soundOn()), title: t("sound") },
+    soundOn() ? t("sound_on") : t("sound_off"),
+  );
+  sound.addEventListener("click", () => {
+    setSound(!soundOn());
+    drawHead(head, page, { askHint, leave });
+  });
+  const more = h("div", { class: "menu-body" }, sound);
+  if ("Notification" in window && Notification.permission !== "denied") {
+    const notify = h(
+      "button",
+      { type: "button", class: "small", id: "notify-toggle", "aria-pressed": String(notifyOn()) },
+      notifyOn() ? t("notify_off") : t("notify_on"),
+    );
+    notify.addEventListener("click", async () => {
+      await setNotify(!notifyOn());
+      drawHead(head, page, { askHint, leave });
+    });
+    more.append(notify);
+  }
+  actions.append(helpLink(page.info.game, { id: "help-link" }), h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small" }, t("settings")), more));
+  head.append(
+    h(
+      "div",
+      { class: "title-row" },
+      h("h1", {}, gameTitle(page)),
+      h("span", { class: `status status-${status}`, id: "status" }, t(status)),
+      page.info.turn_timer ? h("span", { class: "muted small", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
+      actions,
+    ),
+    status === "over"
+      ? ""
+      : h(
+          "details",
+          { class: "links", open: status === "waiting" },
+          h("summary", {}, `${t("invite_link")} · ${t("spectator_link")}`),
+          link(t("invite_link"), base, "invite-url"),
+          link(t("spectator_link"), `${base}?watch=1`, "spectator-url"),
+        ),
+  );
+}

@@ -1,0 +1,37 @@
+// The move log beside the board: one line per move, in words, newest at the bottom.
+import { clear, h } from "../dom.js";
+import { pick, t } from "../i18n.js";
+import { names } from "./model.js";
+
+/** Text of one log entry (server words when there are some, else the game module's). */
+export function describeEntry(module, entry, who, before, allNames) {
+  if (entry === null || entry === undefined) return "";
+  if (typeof entry === "string") return entry;
+  if (entry.text) return typeof entry.text === "string" ? entry.text : pick(entry.text);
+  const last = entry.last !== undefined ? entry.last : entry;
+  // prev: the view's "last" before this move (a move that leaves it unchanged is one the
+  // view does not describe, e.g. Dog's hidden exchange).
+  const prev = before && typeof before === "object" ? (before.last ?? null) : undefined;
+  const d = module && module.describe ? module.describe(last, { who, names: allNames, seat: entry.seat, prev }) : null;
+  if (d) return d;
+  return `${who}: ${entry.action ?? JSON.stringify(last)}`;
+}
+
+export function drawLog(side, page) {
+  clear(side);
+  const entries = (page.msg && page.msg.log) || [];
+  side.hidden = !page.msg || !page.msg.view;
+  if (side.hidden) return;
+  const n = names(page);
+  const items = entries.map((e, i) => {
+    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("seat_n", { n: e.seat + 1 }) : "";
+    const text = describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
+    const kind = e && e.kind ? ` log-${e.kind}` : "";
+    return h("li", { class: `log-entry seat-t${e && e.seat}${kind}` }, h("span", { class: "num" }, t("move_n", { n: e.move ?? i + 1 })), " ", text);
+  });
+  const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
+  side.append(h("h2", {}, t("log")), list);
+  requestAnimationFrame(() => {
+    list.scrollTop = list.scrollHeight;
+  });
+}

@@ -1,0 +1,13 @@
+"""Terminal UI tests autosave into a temporary folder, never the user's data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _autosave_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
