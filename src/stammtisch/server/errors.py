@@ -26,6 +26,22 @@ HTTP_STATUS: dict[str, int] = {
     "game_over": 409,
     "unknown_game": 404,
     "misrouted": 421,
+    "bad_origin": 403,
+    "token_in_url": 400,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "bad_body": 400,
+    "body_too_large": 413,
+    "missing_field": 422,
+    "unknown_field": 422,
+    "field_type": 422,
+    "field_value": 422,
+    "too_many_tables": 429,
+    "too_many_joins": 429,
+    "too_many_hints": 429,
+    "hints_at_once": 429,
+    "table_crowded": 429,
+    "too_many_connections": 429,
 }
 
 

@@ -23,11 +23,13 @@ from stammtisch.records.record import GameRecord, result_of
 from stammtisch.server import history
 from stammtisch.server import suggest as hints
 from stammtisch.server.autoplay import Autoplay, derive_seed
+from stammtisch.server.botnames import player_name
 from stammtisch.server.clients import Client
 from stammtisch.server.config import Settings
 from stammtisch.server.db import repo
 from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import ServerError
+from stammtisch.server.limits import Limits
 from stammtisch.server.registry import Registry
 from stammtisch.server.seats import NICKNAME_LIMIT, Seats, check_level, check_nickname
 from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
@@ -42,6 +44,7 @@ class Hub:
         self.hint_pool = ThreadPoolExecutor(
             max(1, settings.bot_threads), thread_name_prefix="stammtisch-hint"
         )
+        self.limits = Limits(settings)
         self.registry = Registry(settings, writer, self.pool)
         self.autoplay = Autoplay(settings, self.pool)
         self.registry.on_drop = self.autoplay.forget
@@ -123,7 +126,7 @@ class Hub:
             actions=[n for _, n in table.row.actions],
             version=table.game.info.version,
             result=result_of(table.state),
-            players=[(s.nickname or "") if s.kind == "human" else f"bot:{s.level}" for s in table.seats],
+            players=[player_name(s.kind, s.nickname, s.level) for s in table.seats],
             meta={"table": table.id, "created_at": table.row.created_at.isoformat()},
         )
         return rec.to_json()

@@ -13,7 +13,10 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots import bot_names
+from stammtisch.core.errors import OptionError
+from stammtisch.core.game import GameInfo
 from stammtisch.server.autoplay import Autoplay
+from stammtisch.server.botnames import bot_name
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
@@ -36,9 +39,32 @@ def check_level(level: Any) -> str:
     return level
 
 
+def strict_options(info: GameInfo, options: Mapping[str, Any]) -> None:
+    """Option values of their exact JSON type: ``"2"`` is no number, ``"yes"`` and ``1`` no
+    truth value (the command line's text conversion is not for the API)."""
+    for name, value in options.items():
+        spec = info.option(name)
+        if spec is None:
+            continue  # the game refuses it by name
+        want = spec.type
+        if want is bool:
+            ok = isinstance(value, bool)
+        elif want is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif want is float:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, want)
+        if not ok:
+            raise OptionError(
+                "bad_option_value", game=info.name, option=name, value=value, allowed=spec.allowed_text()
+            )
+
+
 def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: str) -> list[SeatRow]:
-    """The seats of a new table: the creator's, open ones and bots."""
+    """The seats of a new table: the creator's, open ones and bots (each with a name)."""
     rows: list[SeatRow] = []
+    names: list[str | None] = [name]
     for i, spec in enumerate(specs):
         kind = spec.get("type")
         if i == seat:
@@ -48,7 +74,9 @@ def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: s
         elif kind == "open":
             rows.append(SeatRow(i, "open"))
         elif kind == "bot":
-            rows.append(SeatRow(i, "bot", None, check_level(spec.get("level", "easy"))))
+            level = check_level(spec.get("level", "easy"))
+            names.append(bot_name(names))
+            rows.append(SeatRow(i, "bot", names[-1], level))
         else:
             raise ServerError("bad_request", reason=f"seat {i}: type must be 'open' or 'bot'")
     return rows
@@ -75,6 +103,7 @@ class Seats:
         turn_timer: float | None,
     ) -> tuple[LiveTable, int, str]:
         info = stammtisch.info(game)
+        strict_options(info, options)
         opts = dict(options)
         if seats and "players" not in opts and info.option("players") is not None:
             opts["players"] = len(seats)
@@ -131,7 +160,8 @@ class Seats:
                 raise ServerError("bad_seat", seat=seat, last=len(table.seats) - 1)
             if table.seats[seat].kind != "open":
                 raise ServerError("seat_taken", seat=seat)
-            await self._set_seat(table, SeatRow(seat, "bot", None, lvl))
+            name = bot_name([s.nickname for s in table.seats])
+            await self._set_seat(table, SeatRow(seat, "bot", name, lvl))
         self._started(table)
         return table
 

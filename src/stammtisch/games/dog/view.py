@@ -7,6 +7,12 @@ hand, the card it gave in this round's exchange and, once both partners have cho
 card it received; and whether the card it gave is still known to be in the partner's hand
 (until the partner discards a card of that rank). Hidden from everybody: other hands,
 cards in flight in the exchange, the pile order and the RNG.
+
+With teams of three (DOG-22) "the partner" above is the next teammate (who receives the
+card) and the card received comes from the previous one; playing alone (DOG-21) there is
+no exchange. Option ``two_steals`` (DOG-24): the thief and the victim see the stolen card
+(``stolen``, while it is known to be in the thief's hand); the others see only that a
+theft took place. Option ``no_jack_reswap`` (DOG-25): the locked pair is public.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.core.position import check_size, reading, shuffled_rest
 from stammtisch.core.rng import Rng
@@ -65,7 +72,11 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         "last": None if state.last is None else {"seat": state.last[0], "action": state.last[1]},
         "scores": state.scores(),
     }
+    game = state.game
+    if game.no_jack_reswap:
+        public["swap_lock"] = None if state.swap_lock is None else list(state.swap_lock)
     returns = state.returns() if cur is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -73,15 +84,23 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         exchange: JSON = {"given": given}
         view["exchange"] = exchange
         if seat is not None:
-            partner = board.partner(seat)
+            giver = board.giver(seat)
             view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
             gave = state.gave[seat] if state.given[seat] else -1
-            got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
+            delivered = state.given[seat] and all(state.given[t] for t in board.teammates(seat))
+            got = state.gave[giver] if delivered and not board.alone else -1
             exchange["gave"] = card_text(gave) if gave >= 0 else None
             exchange["received"] = card_text(got) if got >= 0 else None
             exchange["known"] = state.gave_known[seat]
+            if game.two_steals:  # DOG-24: seen by the thief and the victim only
+                view["stolen"] = [
+                    {"thief": t, "victim": v, "card": card_text(c)}
+                    for t, v, c in state.stolen
+                    if seat in (t, v)
+                ]
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 
@@ -111,6 +130,14 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         s.given = [bool(x) for x in view["exchange"]["given"]]
         last = view["last"]
         s.last = None if last is None else (int(last["seat"]), str(last["action"]))
+        if game.two_steals and seat is not None:
+            s.stolen = tuple(
+                (int(e["thief"]), int(e["victim"]), parse_card(e["card"])) for e in view.get("stolen", [])
+            )
+        lock = view.get("swap_lock") if game.no_jack_reswap else None
+        if lock is not None:
+            a, b = sorted(int(x) for x in lock)
+            s.swap_lock = (a, b)
         sizes = [int(x) for x in view["hand_sizes"]]
         own: list[int] = []
         gave = received = -1
@@ -123,17 +150,25 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
             known = bool(ex["known"])
 
     def in_flight(p: int) -> bool:
-        return s.phase == EXCHANGE and s.given[p] and not s.given[board.partner(p)]
+        return s.phase == EXCHANGE and s.given[p] and not all(s.given[t] for t in board.teammates(p))
 
-    partner = -1 if seat is None else board.partner(seat)
+    partner = -1 if seat is None else board.partner(seat)  # who got this seat's card
+    giver = -1 if seat is None else board.giver(seat)  # whose card this seat got
     # The card given is in flight, or (while known) in the partner's hand.
     away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
+    # DOG-24: cards this seat lost to a thief and still knows where they are.
+    held: dict[int, list[int]] = {}
+    for t, _v, c in s.stolen:
+        if t != seat:
+            held.setdefault(t, []).append(c)
+            away.append(c)
     pool = shuffled_rest(FULL_DECK, (own, s.discards, away), rng)
     for p in range(n):
         if p == seat:
             s.hands[p] = own
             continue
         hand = [gave] if p == partner and known and gave >= 0 else []
+        hand += held.get(p, [])
         while len(hand) < sizes[p]:
             hand.append(pool.pop())
         s.hands[p] = sorted(hand)
@@ -141,7 +176,7 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         if p == seat:
             s.gave[p] = gave
             s.gave_known[p] = known
-        elif p == partner and received >= 0:
+        elif p == giver and received >= 0:
             s.gave[p] = received
             s.gave_known[p] = received in own
         elif in_flight(p):
@@ -151,4 +186,5 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
     s.rng = Rng(rng.getrandbits(64))
     if s.phase == OVER:
         s.current = None
+    s.keep_events(view.get("events") or [])
     return s

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.core.position import reading, rest_of_pack
 from stammtisch.core.rng import Rng
@@ -78,6 +79,7 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
     over = state.current is None
     returns, winners = (state.returns(), state.winners()) if over else (None, None)
     known = state.known
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -98,6 +100,7 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
         if over:
             view["returns"] = returns
             view["winners"] = winners
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 
@@ -182,4 +185,5 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         s.known = known
     s.last = parse_last(last, s.hands, rng) if last is not None else None
     s.rng = Rng(rng.getrandbits(64))
+    s.keep_events(view.get("events") or [])
     return s

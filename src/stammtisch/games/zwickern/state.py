@@ -302,6 +302,17 @@ class ZwickernState(State[Play]):
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
 
+    # --- events (games/zwickern/events.py) ------------------------------------------------
+    def _events_of(self, before: State[Play], action: Play) -> list[JSON]:
+        assert isinstance(before, ZwickernState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: Play) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
+
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return _view.observe_all(self, seats)
 
@@ -315,4 +326,5 @@ def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] 
 
 # Last, because the view module uses this one: an import inside ``observe`` itself cost a
 # few per cent of a server's time per move (it runs for every seat after every move).
+from stammtisch.games.zwickern import events as _events  # noqa: E402
 from stammtisch.games.zwickern import view as _view  # noqa: E402

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.core.position import check_size, reading, shuffled_rest
 from stammtisch.games.zwickern.cards import CARD_TEXT, FULL_DECK, parse_card
@@ -51,6 +52,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "last": _last(state),
     }
     returns = state.returns() if state.current is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -59,6 +61,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
             view["hand"] = list(map(text, sorted(state.hands[seat])))
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 
@@ -106,4 +109,5 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     s.deck = pool
     check_size(s.deck, view["deck_size"])
     s.rng_state = rng.getrandbits(64)
+    s.keep_events(view.get("events") or [])
     return s

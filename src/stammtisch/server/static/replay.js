@@ -173,6 +173,7 @@ export function renderReplay(root, tableId) {
         ws.close();
         resolve(v);
       };
+      ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: null })));
       ws.addEventListener("message", (ev) => {
         try {
           const msg = JSON.parse(ev.data);
