@@ -68,6 +68,7 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
         body.nickname,
         body.seat,
         body.turn_timer,
+        chat=body.chat,
     )
     return schemas.Created(
         table=info(table),
