@@ -16,7 +16,7 @@ from stammtisch.core.game import OptionSpec
 from stammtisch.core.registry import info
 from stammtisch.records.record import GameRecord
 from stammtisch.tui import autosave
-from stammtisch.tui.i18n import TEXTS, tr
+from stammtisch.tui.i18n import tr, ui_keys
 from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
 from stammtisch.tui.widgets import KeyBar
 
@@ -134,7 +134,7 @@ class SetupScreen(Screen[None]):
             for spec in self.game_info.options
             if spec.name not in ("players", "dealer", "start")
             and (spec.type is bool or spec.allowed is not None or spec.maximum is not None)
-            and f"opt_{spec.name}" in TEXTS
+            and f"opt_{spec.name}" in ui_keys()
         ]
 
     def option_value(self, spec: OptionSpec) -> Any:
@@ -148,7 +148,7 @@ class SetupScreen(Screen[None]):
         if not values and spec.minimum is not None and spec.maximum is not None:
             values = list(range(spec.minimum, min(spec.maximum, spec.minimum + 20) + 1))
         return [
-            (tr(f"opt_{spec.name}_{v}", lang) if f"opt_{spec.name}_{v}" in TEXTS else str(v), v)
+            (tr(f"opt_{spec.name}_{v}", lang) if f"opt_{spec.name}_{v}" in ui_keys() else str(v), v)
             for v in values
         ]
 
