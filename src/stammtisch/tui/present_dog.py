@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.games.dog.actions import parse_notation
+from stammtisch.games.dog.actions import parse_action
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
 from stammtisch.tui.i18n import register, tr
@@ -92,7 +92,7 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
     """
     board = Board(players)
     try:
-        n = parse_notation(notation, board)
+        n = parse_action(notation, board)
     except StammtischError:
         return notation
     if n.kind == "fold":
@@ -209,7 +209,7 @@ class DogPresenter(Presenter):
     @staticmethod
     def _footer(view: View, lang: str) -> Text:
         discards = view.get("discards") or []
-        text = Text(tr("draw_pile", lang, n=view["pile_size"]))
+        text = Text(tr("draw_pile", lang, n=view["deck_size"]))
         text.append("   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:

@@ -29,7 +29,7 @@ from stammtisch.games.dog.actions import (
     body_result,
     body_text,
     format_notation,
-    parse_notation,
+    parse_action,
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
@@ -80,6 +80,8 @@ class DogState(State[DogAction]):
         "round",
         "winner",
     )
+
+    game: DogGame
 
     def __init__(self, game: DogGame) -> None:
         self.game = game
@@ -191,7 +193,7 @@ class DogState(State[DogAction]):
     def parse_action(self, text: str) -> DogAction:
         """Read a notation; a legal move written another way (a 7's parts in another order,
         ``Jo=K:start``, spacing, lower case) gives the canonical legal action."""
-        n = parse_notation(text, self.board)
+        n = parse_action(text, self.board)
         canon = format_notation(n, self.board)
         by_text = self._text_map()
         act = by_text.get(canon)
@@ -488,15 +490,10 @@ class DogState(State[DogAction]):
         }
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.dog import view as _view  # noqa: E402

@@ -497,10 +497,10 @@ class HimmelState(State[Action]):
         }
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 def facts_json(facts: kn.Facts) -> list[JSON]:
@@ -522,8 +522,3 @@ def last_json(last: Last | None, show_stolen: bool) -> JSON | None:
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.himmel import view as _view  # noqa: E402
