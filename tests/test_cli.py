@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from stammtisch.cli import app
@@ -22,7 +26,8 @@ def test_sim_prints_scores_and_speed_and_writes_records(tmp_path: Path):
         app, ["sim", "zwickern", "--games", "5", "--seed", "3", "--players", "3", "--records", str(tmp_path)]
     )
     assert result.exit_code == 0, result.output
-    assert "steps/s" in result.output and "avg score" in result.output
+    assert "steps/s" in result.output and "avg score" in result.output and "win share" in result.output
+    assert "{" not in result.output  # no dict reprs in the title
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 5
     GameRecord.load(files[0]).replay()
@@ -43,7 +48,7 @@ def test_replay_checks_a_record(tmp_path: Path):
     data["result"]["scores"][0] += 5
     path.write_text(json.dumps(data))
     bad = runner.invoke(app, ["replay", str(path), "--lang", "de"])
-    assert bad.exit_code == 2 and "Protokoll" in bad.output
+    assert bad.exit_code == 1 and "Protokoll" in bad.output  # a failure, not a usage error
 
 
 def test_plain_play_to_the_end(tmp_path: Path):
@@ -55,11 +60,13 @@ def test_plain_play_to_the_end(tmp_path: Path):
     lines: list[str] = []
 
     def read(prompt: str) -> str:
-        moves = prompt.split(": ", 1)[1].split(";")[0].split()
+        moves = prompt.split(": ", 1)[1].split(";")[0].split(" | ")
         lines.append(moves[0])
         return "zz" if len(lines) == 1 else moves[0]  # one bad input first: it changes nothing
 
-    rec = play_plain(g, seat=0, seed=4, save=tmp_path / "r.json", read=read)
+    rec = play_plain(
+        g, seat=0, seed=4, save=tmp_path / "r.json", read=read, console=Console(file=io.StringIO())
+    )
     assert rec.result is not None and rec.result["terminal"]
     assert GameRecord.load(tmp_path / "r.json").replay().is_terminal
 
@@ -68,3 +75,113 @@ def test_check_runs_the_conformance_suite():
     result = runner.invoke(app, ["check", "zwickern", "--games", "3", "--players", "3"])
     assert result.exit_code == 0, result.output
     assert "OK: 3 games of zwickern" in result.output
+
+
+# --- every bad input: one line of error in the chosen language, the right status -----------
+
+BAD_INPUTS = [
+    # (arguments, exit status, a word of the message)
+    (["play", "zwickern", "--seats", "you,grandmaster"], 2, "grandmaster"),
+    (["play", "zwickern", "--seats", "you"], 2, "2-4"),
+    (["play", "zwickern", "--seats", "you,easy,easy,easy,easy"], 2, "5"),
+    (["play", "zwickern", "--plain", "--seat", "5"], 2, "5"),
+    (["play", "zwickern", "--seats", "you,easy", "--players", "3"], 2, "--players"),
+    (["play", "zwickern", "--seat", "x"], 2, "--seat"),
+    (["play", "nosuchgame"], 2, "nosuchgame"),
+    (["play", "zwickern", "--lang", "fr"], 2, "fr"),
+    (["games", "--lang", "fr"], 2, "fr"),
+    (["replay", "no-such-record.json"], 2, "no-such-record.json"),
+    (["replay", "no-such-record.json", "--lang", "de"], 2, "Datei"),
+    (["arena", "zwickern", "--plot", "r.txt"], 2, "--plot"),
+    (["arena", "zwickern", "--bots", "heuristic"], 2, "heuristic"),
+    (["arena", "zwickern", "--out", "no-such-folder/r.json"], 2, "no-such-folder"),
+    (["arena", "zwickern", "--bots", "random,nobot", "-n", "1"], 2, "nobot"),
+    (["sim", "zwickern", "--records", "no-such-folder"], 2, "no-such-folder"),
+    (["sim", "zwickern", "--players", "9"], 2, "players"),
+    (["sim", "zwickern", "-o", "rounds"], 2, "rounds"),
+    (["sim", "zwickern", "--frob"], 2, "--frob"),
+    (["sim"], 2, "GAME"),
+    (["check", "zwickern", "-o", "nosuch=1"], 2, "nosuch"),
+    (["info", "nosuchgame"], 2, "nosuchgame"),
+    (["frob"], 2, "frob"),
+    (["play", "--resume"], 1, "resume"),
+]
+
+
+@pytest.mark.parametrize(("args", "status", "word"), BAD_INPUTS, ids=[" ".join(a) for a, _, _ in BAD_INPUTS])
+def test_bad_input_is_one_line_of_error_never_a_traceback(
+    args: list[str], status: int, word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    result = runner.invoke(app, args)
+    text = result.output.strip()
+    assert result.exit_code == status, text
+    assert ("Traceback" not in text and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert len(text.splitlines()) == 1, text
+    assert word.casefold() in text.casefold()
+    lang = "de" if "de" in args else "en"
+    assert text.startswith("Fehler: " if lang == "de" else "Error: "), text
+    assert "[Errno" not in text
+
+
+def test_bad_input_speaks_german_with_lang_de_and_with_a_german_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    result = runner.invoke(app, ["play", "zwickern", "--seats", "you", "--lang", "de"])
+    assert result.exit_code == 2 and result.output.startswith("Fehler: zwickern spielen 2-4 Personen")
+    monkeypatch.setenv("LANG", "de_CH.UTF-8")
+    result = runner.invoke(app, ["sim", "zwickern", "--frob"])
+    assert result.exit_code == 2 and result.output.strip() == "Fehler: Diese Option gibt es nicht: --frob"
+
+
+def test_replay_of_an_unfinished_record_is_a_failure_not_ok(tmp_path: Path) -> None:
+    import stammtisch
+
+    g = stammtisch.load("zwickern")
+    state = g.new_game(1)
+    rec = GameRecord.start("zwickern", g.options, 1, ["random", "random"])
+    for _ in range(5):
+        action = state.legal_actions()[0]
+        state = state.apply(action)
+        rec.add(action)
+    path = rec.save(tmp_path / "mid.json")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "OK" not in result.output and "unfinished" in result.output
+
+
+def test_ctrl_c_says_interrupted_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    import stammtisch
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stammtisch, "load", interrupted)
+    for command in (["sim", "zwickern"], ["check", "zwickern"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 130 and result.output.strip() == "Interrupted.", result.output
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    result = runner.invoke(app, ["sim", "zwickern"])
+    assert result.output.strip() == "Abgebrochen."
+
+
+def test_version_and_completion_and_sorted_commands() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert (
+        result.exit_code == 0
+        and result.output.strip() == f"stammtisch {__import__('stammtisch').__version__}"
+    )
+    help_text = runner.invoke(app, ["--help"]).output
+    assert "--install-completion" in help_text
+    commands = re.findall(r"^│ ([a-z]+) {2,}[A-Z]", help_text, flags=re.MULTILINE)
+    assert commands == sorted(commands) and {"arena", "games", "info", "play", "sim"} <= set(commands)
+
+
+def test_games_speaks_the_players_words_in_both_languages() -> None:
+    for lang, word in (("en", "players"), ("de", "Spieler")):
+        out = runner.invoke(app, ["games", "--lang", lang]).output
+        assert word in out
+        assert "True" not in out and "False" not in out
+        assert not re.search(r"\b(DOG|HAZ|ZW)-\d", out), out

@@ -7,58 +7,161 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import stammtisch
 from stammtisch.arena.cli import arena
+from stammtisch.cli_support import (
+    FAILURE,
+    Group,
+    check_lang,
+    default_lang,
+    fail,
+    need_file,
+    out_folder,
+    out_path,
+    parse_options,
+)
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.records.record import GameRecord
 from stammtisch.server.cli import serve
 
 app = typer.Typer(
+    cls=Group,
     help="stammtisch: Dog, Himmel A… und Zwirn and Zwickern.",
     no_args_is_help=True,
-    add_completion=False,
+    pretty_exceptions_enable=False,
 )
-console = Console()
-err_console = Console(stderr=True)
+console = Console(highlight=False)
+
+LangOption = Annotated[str, typer.Option(help="Language: en or de (default: from LANG).", show_default=False)]
 
 
-def parse_options(items: list[str] | None, players: int | None = None) -> dict[str, Any]:
-    """``["k=v", ...]`` to a dict (values are converted by the game's option specs)."""
-    out: dict[str, Any] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise typer.BadParameter(f"expected key=value, got {item!r}")
-        out[key.strip()] = value.strip()
-    if players is not None:
-        out["players"] = players
-    return out
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"stammtisch {stammtisch.__version__}")
+        raise typer.Exit()
 
 
-def _fail(exc: StammtischError, lang: str = "en") -> typer.Exit:
-    err_console.print(f"[red]{exc.message(lang)}[/red]")
-    return typer.Exit(code=2)
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """stammtisch: Dog, Himmel A… und Zwirn and Zwickern."""
+
+
+def _load(game: str, options: dict[str, Any], lang: str) -> Game[Any]:
+    try:
+        return stammtisch.load(game, **options)
+    except StammtischError as exc:
+        fail(exc, lang)
+
+
+#: Game options in players' words (the option specs' docs cite rulings for developers).
+OPTION_WORDS: dict[str, dict[str, str]] = {
+    "players": {"en": "number of players", "de": "Anzahl Spieler"},
+    "dealer": {"en": "seat of the first dealer (-1: drawn)", "de": "Platz des ersten Gebers (-1: ausgelost)"},
+    "start": {"en": "seat that starts (-1: drawn)", "de": "Platz, der beginnt (-1: ausgelost)"},
+    "games": {
+        "en": "games in the match, penalties add up",
+        "de": "Spiele im Match, Minuspunkte zählen zusammen",
+    },
+    "rounds": {
+        "en": "rounds in the match (0: one per player, so everybody deals once)",
+        "de": "Runden im Match (0: eine pro Spieler, so gibt jeder einmal)",
+    },
+    "forced_capture": {
+        "en": "a player who can capture must capture",
+        "de": "wer fangen kann, muss fangen",
+    },
+}
+_WORDS = {
+    "en": {
+        "players": "{lo}-{hi} players",
+        "yes": "yes",
+        "no": "no",
+        "or": "or",
+        "to": "to",
+        "default": "default",
+    },
+    "de": {
+        "players": "{lo}-{hi} Spieler",
+        "yes": "ja",
+        "no": "nein",
+        "or": "oder",
+        "to": "bis",
+        "default": "Vorgabe",
+    },
+}
+
+
+def _value_text(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return _WORDS[lang]["yes" if value else "no"]
+    return str(value)
+
+
+def _allowed_text(opt: OptionSpec, lang: str) -> str:
+    if opt.allowed is not None:
+        values = [_value_text(a, lang) for a in opt.allowed]
+        return (
+            ", ".join(values[:-1]) + f" {_WORDS[lang]['or']} " + values[-1] if len(values) > 1 else values[0]
+        )
+    if opt.type is bool:
+        return f"{_WORDS[lang]['yes']} / {_WORDS[lang]['no']}"
+    if opt.minimum is not None and opt.maximum is not None:
+        return f"{opt.minimum} {_WORDS[lang]['to']} {opt.maximum}"
+    return ""
+
+
+def option_words(opt: OptionSpec, lang: str) -> str:
+    """An option's meaning in players' words (no ruling codes)."""
+    words = OPTION_WORDS.get(opt.name)
+    if words is not None:
+        return words.get(lang, words["en"])
+    return re.sub(r"^[A-Z]+-\d+(, [A-Z]+-\d+)*:\s*", "", opt.doc)
 
 
 @app.command()
-def games() -> None:
-    """List the games and their options."""
+def games(lang: LangOption = "") -> None:
+    """List the games and their options (-o name=value)."""
+    lang = check_lang(lang or default_lang())
     for name in stammtisch.games():
         info = stammtisch.info(name)
-        console.print(
-            f"[bold]{name}[/bold] - {info.title['en']} ({info.min_players}-{info.max_players} players)"
-        )
+        title = info.title.get(lang, info.title["en"])
+        players = _WORDS[lang]["players"].format(lo=info.min_players, hi=info.max_players)
+        console.print(f"[bold]{escape(name)}[/bold]: {escape(title)} ({players})")
+        description = info.description.get(lang) or info.description.get("en")
+        if description:
+            console.print(f"  {escape(description)}")
+        table = Table(box=None, show_header=False, padding=(0, 1, 0, 2))
+        table.add_column(style="cyan", no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
         for opt in info.options:
-            console.print(f"    {opt.name}={opt.default!r}  [{opt.allowed_text()}]  {opt.doc}")
+            allowed = _allowed_text(opt, lang)
+            default = f"{_WORDS[lang]['default']} {_value_text(opt.default, lang)}"
+            table.add_row(
+                f"-o {opt.name}=…", f"{allowed}{', ' if allowed else ''}{default}", option_words(opt, lang)
+            )
+        console.print(table)
+
+
+def _options_text(options: dict[str, Any], lang: str) -> str:
+    return ", ".join(f"{k}={_value_text(v, lang)}" for k, v in options.items())
 
 
 @app.command()
@@ -68,13 +171,17 @@ def sim(
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
-    records: Annotated[Path | None, typer.Option(help="Write a record of every game here.")] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Write a record of every game into this (existing) folder.")
+    ] = None,
 ) -> None:
-    """Play random games; print average scores, win shares and speed."""
-    try:
-        g = stammtisch.load(game, **parse_options(option, players))
-    except StammtischError as exc:
-        raise _fail(exc) from None
+    """Play games between random bots; print average scores, win shares and speed.
+
+    A seat's win share is its average return: 1 for a win, 0 for a loss, shared on a tie.
+    """
+    lang = default_lang()
+    g = _load(game, parse_options(option, players, lang), lang)
+    out_folder(records, lang)
     n = g.num_players
     score_sum = [0.0] * n
     win_sum = [0.0] * n
@@ -104,95 +211,165 @@ def sim(
                 win_sum[s] += r
             if rec is not None and records is not None:
                 rec.finish(state)
-                rec.save(records / f"{game}-{seed + i}.json")
+                _write(rec.save, records / f"{game}-{seed + i}.json", lang)
             progress.advance(task)
     elapsed = time.perf_counter() - t0
-    table = Table(title=f"{games_} random games of {game} {g.options}")
+    console.print(f"[bold]{games_} random games of {game}[/bold] ({_options_text(g.options, 'en')})")
+    table = Table()
     table.add_column("seat", justify="right")
     table.add_column("avg score", justify="right")
-    table.add_column("avg return", justify="right")
+    table.add_column("win share (avg return)", justify="right")
     for s in range(n):
         table.add_row(str(s), f"{score_sum[s] / games_:.2f}", f"{win_sum[s] / games_:.3f}")
     console.print(table)
     console.print(f"{steps} steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s")
 
 
+def _write(save: Any, path: Path, lang: str) -> Any:
+    try:
+        return save(path)
+    except OSError as exc:
+        fail(
+            StammtischError("cli_cannot_write", path=str(path), reason=exc.strerror or str(exc)),
+            lang,
+            FAILURE,
+        )
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
-    lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
+    lang: LangOption = "",
     ui: Annotated[bool, typer.Option("--ui", help="Step through the game in the terminal UI.")] = False,
 ) -> None:
     """Replay a game record and check that it ends with the recorded result."""
+    lang = check_lang(lang or default_lang())
+    need_file(file, lang)
     try:
         record = GameRecord.load(file)
         final = record.replay(check=True)
     except StammtischError as exc:
-        raise _fail(exc, lang) from None
+        fail(exc, lang, FAILURE)
     if ui:
         from stammtisch.tui.app import StammtischApp
 
         StammtischApp(record.game, record=record, lang=lang).run()
         return
     if show:
-        console.print(final.render(None, lang))
+        console.print(escape(final.render(None, lang)))
+    if record.result is None or not final.is_terminal:
+        fail(StammtischError("cli_unfinished", path=str(file), n=len(record.actions)), lang, FAILURE)
+    from stammtisch.tui.present import result_text
+
+    ok = {
+        "en": "OK: {game}, {n} moves replayed; {result}",
+        "de": "OK: {game}, {n} Züge nachgespielt; {result}",
+    }
     console.print(
-        f"OK: {record.game}, {len(record.actions)} moves, scores {final.scores()}, returns {final.returns()}"
+        escape(
+            ok[lang].format(
+                game=record.game,
+                n=len(record.actions),
+                result=result_text(final.scores(), final.returns(), lang),
+            )
+        )
     )
+
+
+SEATS_HELP = (
+    "Seats, comma-separated: you, person (hot-seat), or a bot level "
+    "(easy, medium, hard, random); sets the number of players and skips the setup screen."
+)
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")] = "zwickern",
+    game: Annotated[
+        str | None, typer.Argument(help="Game name, see `stammtisch games` (default: zwickern).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (--plain).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
-    lang: Annotated[str, typer.Option(help="Language: en or de.")] = "en",
+    lang: LangOption = "",
     save: Annotated[Path | None, typer.Option(help="Where to write the game record (--plain).")] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="Seats, comma-separated: you, person (hot-seat), or a bot level "
-            "(easy, medium, hard, random); skips the setup screen."
-        ),
-    ] = None,
+    seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
     plain: Annotated[
         bool, typer.Option("--plain", help="Plain text prompt instead of the full-screen UI.")
     ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Go on with the last unfinished game (autosaved after every move)."),
+    ] = False,
 ) -> None:
-    """Play in the terminal UI (seats: you, bots, people at the same keyboard)."""
-    try:
-        opts = parse_options(option, players)
-        g = stammtisch.load(game, **opts)
-    except StammtischError as exc:
-        raise _fail(exc, lang) from None
+    """Play in the terminal (seats: you, bots, people at the same keyboard)."""
+    from stammtisch.tui import autosave
+    from stammtisch.tui.session import Session, is_human, known_bot, seat_kinds
+
+    lang = check_lang(lang or default_lang())
+    if resume:
+        found = autosave.latest(game)
+        if found is None:
+            fail(StammtischError("no_autosave"), lang, FAILURE)
+        try:
+            session = Session.from_record(autosave.load(found))
+        except StammtischError as exc:
+            fail(exc, lang, FAILURE)
+        session.autosave = True
+        if plain:
+            from stammtisch.plain_play import play_plain
+
+            play_plain(session.game, lang=lang, save=save, console=console, session=session)
+            return
+        from stammtisch.tui.app import StammtischApp
+
+        StammtischApp(session.game.name, session=session, lang=lang).run()
+        return
+    game = game or "zwickern"
+    seat_list = [k.strip() for k in seats.split(",")] if seats else None
+    opts = parse_options(option, players, lang)
+    if seat_list is not None:
+        if players is not None and players != len(seat_list):
+            fail(StammtischError("cli_seats_players", n=len(seat_list), players=players), lang)
+        for kind in seat_list:
+            if not is_human(kind) and not known_bot(kind):
+                fail(StammtischError("unknown_bot", kind=kind, available=", ".join(seat_kinds())), lang)
+        info = _info(game, lang)
+        if not info.min_players <= len(seat_list) <= info.max_players:
+            allowed = f"{info.min_players}-{info.max_players}"
+            fail(StammtischError("cli_seats_count", game=game, allowed=allowed, n=len(seat_list)), lang)
+        opts["players"] = len(seat_list)
+    g = _load(game, opts, lang)
     if plain:
         from stammtisch.plain_play import play_plain
 
+        if not 0 <= seat < g.num_players:
+            fail(StammtischError("cli_bad_seat", seat=seat, last=g.num_players - 1), lang)
+        out_path(save, lang, "--save", (".json",))
         play_plain(g, seat=seat, seed=seed, lang=lang, save=save, console=console)
         return
     from stammtisch.tui.app import StammtischApp
 
-    seat_list = [k.strip() for k in seats.split(",")] if seats else None
-    if seat_list is not None:
-        opts["players"] = len(seat_list)
     StammtischApp(
         game, options=opts, seats=seat_list, seed=seed, lang=lang, start=seat_list is not None
     ).run()
+
+
+def _info(game: str, lang: str) -> GameInfo:
+    try:
+        return stammtisch.info(game)
+    except StammtischError as exc:
+        fail(exc, lang)
 
 
 app.command()(serve)
 
 
 @app.command("info")
-def info_cmd(game: str) -> None:
-    """Print a game's info as JSON."""
-    try:
-        console.print_json(json.dumps(stammtisch.info(game).to_json()))
-    except StammtischError as exc:
-        raise _fail(exc) from None
+def info_cmd(game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")]) -> None:
+    """Print a game's info as JSON (title, players, options) for programs."""
+    console.print_json(json.dumps(_info(game, default_lang()).to_json()))
 
 
 app.command()(arena)
@@ -212,11 +389,9 @@ def check(
     """Run the conformance checks (invariants, notation, JSON, leaks, determinism) on random games."""
     from stammtisch.core.conformance import ConformanceError, check_game
 
-    try:
-        opts = parse_options(option, players)
-        stammtisch.load(game, **opts)
-    except StammtischError as exc:
-        raise _fail(exc) from None
+    lang = default_lang()
+    opts = parse_options(option, players, lang)
+    g = _load(game, opts, lang)
     t0 = time.perf_counter()
     with Progress(
         TextColumn(f"check {game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
@@ -232,10 +407,9 @@ def check(
                 progress=lambda k: progress.advance(task, k),
             )
         except ConformanceError as exc:
-            err_console.print(f"[red]FAILED: {exc}[/red]")
-            raise typer.Exit(code=1) from None
+            fail(f"FAILED: {exc}", lang, FAILURE)
     console.print(
-        f"OK: {report.games} games of {game} {report.options}, {report.steps} steps, "
+        f"OK: {report.games} games of {game} ({_options_text(g.options, 'en')}), {report.steps} steps, "
         f"{time.perf_counter() - t0:.1f} s"
     )
 

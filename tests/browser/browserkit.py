@@ -107,3 +107,65 @@ def engine_position(name: str, want: Any, **options: Any) -> tuple[dict[str, Any
                 return state.observe(state.current_player), legal, target
             state = state.apply(rng.choice(legal))
     pytest.skip("no such position found")
+
+
+def axe_serious(page: Any) -> list[str]:
+    """Serious and critical accessibility violations axe-core finds on the page, as
+    ``rule: target`` lines (empty when there are none)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    out: list[str] = []
+    for v in results.response["violations"]:
+        if v.get("impact") in ("serious", "critical"):
+            out.extend(f"{v['id']}: {n['target']}" for n in v["nodes"])
+    return out
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """True when the first element of ``selector`` lies wholly inside the viewport."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return bool(
+        box
+        and box["x"] >= -1
+        and box["y"] >= -1
+        and box["x"] + box["width"] <= size["width"] + 1
+        and box["y"] + box["height"] <= size["height"] + 1
+    )
+
+
+def api_call(server: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    import json
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"{server}{path}", data=data, method=method, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def finished_game(server: str, game: str, bots: int, **options: Any) -> str:
+    """A game the bots played to the end (the creator leaves at once); returns its id."""
+    import time
+
+    created = api_call(
+        server,
+        "POST",
+        "/api/tables",
+        {
+            "game": game,
+            "options": options,
+            "nickname": "Anna",
+            "seats": [{"type": "open"}] + [{"type": "bot", "level": "easy"}] * bots,
+        },
+    )
+    tid = str(created["table"]["id"])
+    api_call(server, "POST", f"/api/tables/{tid}/leave", {"token": created["token"]})
+    deadline = time.monotonic() + 120
+    while api_call(server, "GET", f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+    return tid

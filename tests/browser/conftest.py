@@ -184,6 +184,14 @@ def page_factory(browser: Any, server: str) -> Iterator[Any]:
         page.set_default_timeout(30000)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        # The server's Content-Security-Policy allows only its own files: a page that needs
+        # more (an inline style or script) shows it as a console error.
+        page.on(
+            "console",
+            lambda m: (
+                errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None
+            ),
+        )
         page.js_errors = errors
         return page
 

@@ -14,15 +14,28 @@ import httpx
 import orjson
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from stammtisch.server import ws
 from stammtisch.server.app import create_app
 from stammtisch.server.config import Settings
 from stammtisch.server.direct import DirectSocket
 
+#: Tests play faster than people and open many tables: the limits per address and per
+#: connection are lifted, except where a test sets one to see it work.
+NO_LIMITS: dict[str, Any] = {
+    "tables_per_minute": 100_000,
+    "joins_per_minute": 100_000,
+    "connections_per_address": 100_000,
+    "connections_per_table": 100_000,
+    "hints_per_minute": 100_000,
+    "hints_at_once": 100,
+    "frames_per_second": 100_000.0,
+}
+
 
 def settings(url: str, **kw: Any) -> Settings:
-    base = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0)
+    base = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0, **NO_LIMITS)
     return replace(base, **kw)
 
 
@@ -53,11 +66,23 @@ class Live:
 
     async def player(self, table_id: str, token: str | None = None, lang: str = "en") -> Player:
         url = f"{self.ws_base}/ws/tables/{table_id}?lang={lang}"
-        if token:
-            url += f"&token={token}"
-        p = Player(await connect(url, max_size=None))
-        p.start()
-        return p
+        return await open_player(url, token)
+
+
+async def hello(ws: ClientConnection, token: str | None) -> None:
+    """The first message of a table connection: the seat token (None: a spectator)."""
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+
+
+async def open_player(url: str, token: str | None, **kw: Any) -> Player:
+    ws = await connect(url, max_size=None, **kw)
+    try:
+        await hello(ws, token)
+    except ConnectionClosed:  # refused before it could say hello; the reader gets why
+        pass
+    p = Player(ws)
+    p.start()
+    return p
 
 
 def tcp_socket() -> socket.socket:

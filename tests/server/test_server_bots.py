@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -79,10 +80,20 @@ async def test_absent_player_is_replaced_and_can_reclaim_the_seat(sqlite_url: st
             lambda m: m["type"] == "state" and not m["table"]["seats"][1]["away"] and m["version"] >= v
         )
         assert back["table"]["seats"][1]["connected"] is True
-        # Bert now moves himself: with Anna idle, the game waits for him (no bot moves).
+        # Bert now moves himself: the stand-in may have made one last move while he was
+        # connecting, so Anna plays on until it is Bert's turn, which no bot takes any more.
+        start = anna.messages.index(back)
+        while True:
+            last = await anna.wait_for(lambda m, v=v: m["type"] == "state" and m["version"] >= v, start)
+            start = anna.messages.index(last) + 1
+            if last["table"]["current_player"] == 1:
+                break
+            if last["legal"]:
+                await anna.send({"type": "action", "action": last["legal"][0], "version": last["version"]})
+            v = last["version"] + 1
         mine = await bert.wait_for(lambda m: m["type"] == "state" and bool(m["legal"]), timeout=10)
-        if not mine["legal"]:
-            pytest.fail("Bert never got his turn")
+        await asyncio.sleep(0.2)  # time in which a bot would have moved (bot_delay is 0)
+        assert bert.messages[-1]["version"] == mine["version"], "a bot moved for Bert"
         await bert.send({"type": "action", "action": mine["legal"][0], "version": mine["version"]})
         await bert.state(mine["version"] + 1)
         await anna.close()

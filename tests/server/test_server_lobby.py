@@ -94,7 +94,23 @@ async def test_bad_requests_are_coded_and_translated(sqlite_url: str) -> None:
                 400,
                 "bad_seats",
             ),
-            ({"game": "zwickern"}, 422, "bad_request"),
+            ({"game": "zwickern"}, 422, "missing_field"),
+            # Loose types are refused (issue 21, point 5): no true for 1, no "2" for 2.
+            ({"game": "zwickern", "nickname": "A", "seat": True}, 422, "field_type"),
+            ({"game": "zwickern", "nickname": "A", "options": {"players": "2"}}, 400, "bad_option_value"),
+            (
+                {"game": "zwickern", "nickname": "A", "options": {"forced_capture": "yes"}},
+                400,
+                "bad_option_value",
+            ),
+            (
+                {"game": "zwickern", "nickname": "A", "options": {"forced_capture": 1}},
+                400,
+                "bad_option_value",
+            ),
+            ({"game": "zwickern", "nickname": "A", "turn_timer": "5"}, 422, "field_type"),
+            ({"game": "zwickern", "nickname": 7}, 422, "field_type"),
+            ({"game": "zwickern", "nickname": "A", "colour": "red"}, 422, "unknown_field"),
         ]
         for body, status, code in cases:
             got, out = await post(live, "/api/tables", body, "de")
@@ -141,7 +157,9 @@ async def test_record_rematch_and_suggest(sqlite_url: str) -> None:
             if msg["result"] is not None:
                 break
             if not hinted:
-                r = await live.http.get(f"/api/tables/{tid}/suggest", params={"token": token, "lang": "de"})
+                r = await live.http.post(
+                    f"/api/tables/{tid}/suggest", params={"lang": "de"}, json={"token": token}
+                )
                 hint = r.json()
                 assert r.status_code == 200
                 assert sorted(a["action"] for a in hint["actions"]) == sorted(msg["legal"])

@@ -13,15 +13,15 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
 from stammtisch.records.record import GameRecord
 
-from .live import Live, Player, live_server, settings
+from .live import Live, Player, live_server, open_player, settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SAME = ("version", "seat", "view", "legal", "full_log", "result")
@@ -88,10 +88,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(url: str, port: int, log: Path, args: Sequence[str] = ()) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--port", str(port), "--database-url", url]
-    cmd += ["--bot-delay", "0", "--log-level", "warning"]
+    cmd += ["--bot-delay", "0", "--log-level", "warning", *args]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -109,10 +109,7 @@ def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
 
 
 async def subprocess_player(port: int, tid: str, token: str | None) -> Player:
-    url = f"ws://127.0.0.1:{port}/ws/tables/{tid}" + (f"?token={token}" if token else "")
-    p = Player(await connect(url, max_size=None))
-    p.start()
-    return p
+    return await open_player(f"ws://127.0.0.1:{port}/ws/tables/{tid}", token)
 
 
 async def test_kill9_loses_no_accepted_action(db_url: str, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""GET /api/tables/{id}/suggest: hints from the seat's own view, off the event loop."""
+"""POST /api/tables/{id}/suggest: hints from the seat's own view, off the event loop."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ async def test_seat_to_move_gets_its_moves_ranked_from_its_own_view(sqlite_url: 
     async with live_server(settings(sqlite_url, suggest_seconds=0.2)) as live:
         tid, tokens, players, mover = await two_seats(live)
         msg = players[mover].last_state()
-        r = await live.http.get(f"/api/tables/{tid}/suggest", params={"token": tokens[mover]})
+        r = await live.http.post(f"/api/tables/{tid}/suggest", json={"token": tokens[mover]})
         assert r.status_code == 200, r.text
         hint = r.json()
         assert hint["available"] is True and hint["version"] == 0 and hint["code"] is None
@@ -68,8 +68,8 @@ async def test_asking_twice_shares_one_search(sqlite_url: str, spy: Any) -> None
         tid, tokens, players, mover = await two_seats(live)
         url = f"/api/tables/{tid}/suggest"
         a, b = await asyncio.gather(
-            live.http.get(url, params={"token": tokens[mover]}),
-            live.http.get(url, params={"token": tokens[mover]}),
+            live.http.post(url, json={"token": tokens[mover]}),
+            live.http.post(url, json={"token": tokens[mover]}),
         )
         assert a.status_code == b.status_code == 200 and a.json() == b.json()
         assert len(spy) == 1
@@ -80,20 +80,21 @@ async def test_asking_twice_shares_one_search(sqlite_url: str, spy: Any) -> None
 async def test_only_the_seat_to_move_may_ask(sqlite_url: str, spy: Any) -> None:
     async with live_server(settings(sqlite_url)) as live:
         waiting = await live.create(seats=[{"type": "open"}, {"type": "open"}])
-        r = await live.http.get(
-            f"/api/tables/{waiting['table']['id']}/suggest", params={"token": waiting["token"]}
+        r = await live.http.post(
+            f"/api/tables/{waiting['table']['id']}/suggest", json={"token": waiting["token"]}
         )
         assert r.status_code == 409 and r.json()["error"]["code"] == "not_started"
         tid, tokens, players, mover = await two_seats(live)
         url = f"/api/tables/{tid}/suggest"
-        r = await live.http.get(url, params={"token": tokens[1 - mover], "lang": "de"})
+        r = await live.http.post(url, params={"lang": "de"}, json={"token": tokens[1 - mover]})
         err = r.json()["error"]
         assert r.status_code == 409 and err["code"] == "not_your_turn"
         assert err["message"] == f"Du bist nicht am Zug (Platz {mover} ist dran)."
-        r = await live.http.get(url, params={"token": "not-a-token", "lang": "en"})
+        r = await live.http.post(url, params={"lang": "en"}, json={"token": "not-a-token"})
         assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
-        r = await live.http.get(url)  # a spectator has no token
-        assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request"
+        r = await live.http.post(url, json={})  # a spectator has no token
+        assert r.status_code == 422 and r.json()["error"]["code"] == "missing_field"
+        assert r.json()["error"]["params"]["field"] == "token"
         assert spy == []
         for p in players:
             await p.close()
@@ -110,7 +111,7 @@ async def test_no_hint_after_the_end(sqlite_url: str, spy: Any) -> None:
             mover = next(i for i, m in enumerate(msgs) if m["legal"])
             await players[mover].send({"type": "action", "action": msgs[mover]["legal"][0], "version": v})
             v += 1
-        r = await live.http.get(f"/api/tables/{tid}/suggest", params={"token": tokens[0]})
+        r = await live.http.post(f"/api/tables/{tid}/suggest", json={"token": tokens[0]})
         assert r.status_code == 409 and r.json()["error"]["code"] == "game_over"
         assert spy == []
         for p in players:

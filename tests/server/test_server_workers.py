@@ -16,18 +16,18 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from websockets.asyncio.client import connect
 
 from stammtisch.server.errors import ServerError
 from stammtisch.server.front import Front
 from stammtisch.server.shards import new_owned_id, owner, table_of_target, target_of_request
 
-from .live import Player, live_server, settings
+from .live import Player, live_server, open_player, settings
 from .test_server_persistence import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,10 +110,12 @@ async def test_a_worker_refuses_a_table_it_does_not_own(sqlite_url: str) -> None
 
 
 # --- a real front with two workers -----------------------------------------------------------
-def start_front(url: str, port: int, log: Path, workers: int = 2) -> subprocess.Popen[bytes]:
+def start_front(
+    url: str, port: int, log: Path, workers: int = 2, args: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--port", str(port), "--database-url", url]
-    cmd += ["--workers", str(workers), "--bot-delay", "0", "--log-level", "warning"]
+    cmd += ["--workers", str(workers), "--bot-delay", "0", "--log-level", "warning", *args]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
     seen: set[str] = set()
@@ -140,9 +142,7 @@ def children(pid: int) -> list[int]:
 
 
 async def ws_player(port: int, tid: str, token: str) -> Player:
-    p = Player(await connect(f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}", max_size=None))
-    p.start()
-    return p
+    return await open_player(f"ws://127.0.0.1:{port}/ws/tables/{tid}", token)
 
 
 async def play_against_bot(p: Player, moves: int) -> dict[str, Any]:

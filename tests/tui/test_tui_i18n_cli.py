@@ -37,5 +37,6 @@ def test_replay_checks_the_record_before_opening_the_ui(tmp_path: Path) -> None:
     record.actions.append("not a card")
     path = record.save(tmp_path / "bad.json")
     result = CliRunner().invoke(app, ["replay", str(path), "--ui"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # a record that does not replay: a failure, in one line
+    assert len(result.output.strip().splitlines()) == 1
     assert GameRecord.load(path).actions[-1] == "not a card"

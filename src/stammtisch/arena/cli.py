@@ -10,24 +10,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+import stammtisch
 from stammtisch.arena.report import Report
 from stammtisch.arena.tournament import config_from, run_tournament
+from stammtisch.bots import resolve
+from stammtisch.cli_support import FAILURE, default_lang, fail, out_path, parse_options
 from stammtisch.core.errors import StammtischError
 
-console = Console()
-err_console = Console(stderr=True)
-
-
-def _options(items: list[str] | None, players: int | None) -> dict[str, str | int]:
-    out: dict[str, str | int] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise typer.BadParameter(f"expected key=value, got {item!r}")
-        out[key.strip()] = value.strip()
-    if players is not None:
-        out["players"] = players
-    return out
+console = Console(highlight=False)
 
 
 def arena(
@@ -44,24 +34,30 @@ def arena(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write the results: .json (all) or .csv (per game).")
+        Path | None,
+        typer.Option(help="Write the results: .json (all) or .csv (per game); the folder must exist."),
     ] = None,
-    plot: Annotated[Path | None, typer.Option(help="Write a PNG plot of win shares and margins.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="Write a plot of win shares and margins (.png, .svg or .pdf).")
+    ] = None,
     ray: Annotated[str | None, typer.Option("--ray", help="Run on the Ray cluster at this address.")] = None,
     max_steps: Annotated[
         int, typer.Option(help="Cap on actions per game (capped games are reported).")
     ] = 20_000,
 ) -> None:
     """Play bots against each other: duplicate deals, rotated seats, 95% intervals, ratings."""
+    lang = default_lang()
+    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(set(lineup)) < 2:
+        fail(StammtischError("cli_one_bot", bots=bots), lang)
+    out_path(out, lang, "--out", (".json", ".csv"))
+    out_path(plot, lang, "--plot", (".png", ".svg", ".pdf"))
+    options = parse_options(option, players, lang)
     try:
-        config = config_from(
-            game,
-            [b.strip() for b in bots.split(",") if b.strip()],
-            games=games,
-            seed=seed,
-            options=_options(option, players),
-            max_steps=max_steps,
-        )
+        config = config_from(game, lineup, games=games, seed=seed, options=options, max_steps=max_steps)
+        probe = stammtisch.load(game, **options)
+        for kind in lineup:  # every bot name and budget is checked before any game is played
+            resolve(kind, probe)
         with Progress(
             TextColumn(f"{game}"),
             BarColumn(),
@@ -76,10 +72,10 @@ def arena(
 
             run = run_tournament(config, workers=workers, ray_address=ray, progress=advance)
     except StammtischError as exc:
-        err_console.print(f"[red]{exc.message('en')}[/red]")
-        raise typer.Exit(code=2) from None
+        fail(exc, lang)
     report = Report(run)
-    table = Table(title=f"{game} {run.resolved_options}: {len(run.results)} games")
+    opts = ", ".join(f"{k}={v}" for k, v in run.resolved_options.items())
+    table = Table(title=f"{game} ({opts}): {len(run.results)} games")
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("win share [95%]", justify="right")
@@ -96,9 +92,12 @@ def arena(
     console.print(table)
     if report.truncated:
         console.print(f"[yellow]{report.truncated} games hit the cap of {max_steps} actions[/yellow]")
-    if out is not None:
-        report.write(out)
-        console.print(f"results: {out}")
-    if plot is not None:
-        report.plot(plot)
-        console.print(f"plot: {plot}")
+    try:
+        if out is not None:
+            report.write(out)
+            console.print(f"results: {out}")
+        if plot is not None:
+            report.plot(plot)
+            console.print(f"plot: {plot}")
+    except (OSError, ValueError) as exc:
+        fail(f"{exc}", lang, FAILURE)

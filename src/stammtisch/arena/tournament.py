@@ -179,10 +179,19 @@ def _run_local(tasks: Sequence[Task], workers: int, on_result: Callable[[GameRes
         for task in tasks:
             on_result(run_task(task))
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(run_task, t) for t in tasks]
         for fut in as_completed(futures):
             on_result(fut.result())
+    except BaseException:
+        # Ctrl-C (or a failed game): stop the workers at once instead of letting them
+        # finish the queued games while the caller waits.
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _run_ray(tasks: Sequence[Task], address: str, on_result: Callable[[GameResult], None]) -> None:

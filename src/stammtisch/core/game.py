@@ -15,6 +15,9 @@ Conventions
   from ``legal_actions()`` themselves (bots, search, simulations).
 * ``observe(seat)`` is the only way hidden information leaves the engine: a JSON-ready dict
   with exactly what that seat may know; ``observe(None)`` is the spectator's view.
+* ``events(seat)`` tells what the last applied action did, filtered for that seat the same
+  way (:mod:`stammtisch.core.events`; views carry them as ``"events"``); ``describe(action)``
+  gives a legal action as structured JSON in the same terms, so no front end reads notation.
 * ``to_json()`` holds everything (hidden cards, RNG state) so that ``Game.from_json``
   resumes the game exactly.
 """
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from stammtisch.core.errors import GameOverError, IllegalActionError, OptionError, PositionError
+from stammtisch.core.events import filter_events
 from stammtisch.core.rng import Rng
 
 JSON = dict[str, Any]
@@ -156,6 +160,13 @@ class State(ABC, Generic[A]):
 
     game: Game[Any]
 
+    # What the last applied action did (see ``events``). Class-level defaults: a state made
+    # any other way (new game, clone, from JSON) has no events. ``_origin`` is the state
+    # before the action (a clone of it, so that no chain of earlier states is kept alive)
+    # and the action; the raw events are worked out from it only when somebody asks.
+    _origin: tuple[State[Any], Any] | None = None
+    _events_raw: list[JSON] | None = None
+
     # --- to implement -----------------------------------------------------------------
     @property
     @abstractmethod
@@ -194,6 +205,48 @@ class State(ABC, Generic[A]):
     def parse_action(self, text: str) -> A:
         """Read an action from its notation; raise :class:`ActionSyntaxError` on bad text."""
 
+    # --- events and descriptions (games override the two hooks) ---------------------------
+    def _events_of(self, before: State[A], action: A) -> list[JSON]:
+        """The raw events of ``action`` played in ``before``, which led to this state.
+
+        Raw events may hold hidden details, marked ``private_to`` (see
+        :mod:`stammtisch.core.events`); they leave the engine only through :meth:`events`.
+        The default says only who acted.
+        """
+        return [{"type": "action", "seat": before.current_player}]
+
+    def describe(self, action: A) -> JSON:
+        """A legal action of the seat to move as structured JSON (card, pegs, fields, pile,
+        victim …), in the vocabulary of the events. The default names only the kind."""
+        return {"type": "action"}
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]] | None:
+        """For the conformance leak check: every card of the game (card codes, as events
+        name them) and those whose place ``seat`` cannot know here (other hands, the draw
+        pile, cards on their way); ``None`` when the game has no hidden cards to check."""
+        return None
+
+    def raw_events(self) -> list[JSON]:
+        """All events of the last applied action, hidden details included: never send
+        these to anybody; :meth:`events` filters them per recipient."""
+        raw = self._events_raw
+        if raw is None:
+            origin = self._origin
+            raw = [] if origin is None else self._events_of(origin[0], origin[1])
+            self._events_raw = raw
+            self._origin = None  # worked out: the earlier state is no longer needed
+        return raw
+
+    def events(self, seat: int | None) -> list[JSON]:
+        """The events of the last applied action as ``seat`` (``None``: a spectator) may
+        know them; empty for a state no action led to (a new game, a clone, JSON)."""
+        return filter_events(self.raw_events(), seat)
+
+    def keep_events(self, events: Sequence[JSON]) -> None:
+        """Set the events (``sample_state`` keeps those of the view it starts from)."""
+        self._events_raw = [dict(e) for e in events]
+        self._origin = None
+
     # --- provided -----------------------------------------------------------------------
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         """``[self.observe(s) for s in seats]``, equal to it in every value.
@@ -225,10 +278,16 @@ class State(ABC, Generic[A]):
             raise IllegalActionError(action=str(act))
         return self.apply_unchecked(act)
 
-    def apply_unchecked(self: S, action: Any) -> S:
-        """Like :meth:`apply`, but trusts that ``action`` is legal (fast path)."""
+    def apply_unchecked(self: S, action: Any, *, events: bool = True) -> S:
+        """Like :meth:`apply`, but trusts that ``action`` is legal (fast path).
+
+        ``events=False`` skips keeping what the events need (one clone of this state) for
+        callers that never ask for them (search, simulations); the new state then has none.
+        """
         new = self.clone()
         new._apply_in_place(action)
+        if events:
+            new._origin = (self.clone(), action)
         return new
 
     def legal_notations(self) -> list[str]:

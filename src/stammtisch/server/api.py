@@ -14,7 +14,7 @@ from stammtisch.server.hub import Hub
 from stammtisch.server.table import LiveTable
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": schemas.ErrorBody} for code in (400, 403, 404, 409, 422)
+    code: {"model": schemas.ErrorBody} for code in (400, 403, 404, 405, 409, 413, 421, 422, 429)
 }
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -25,6 +25,11 @@ Lang = Annotated[str | None, Query(description="Language of messages: de or en."
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def address(request: Request) -> str:
+    """The client's address, for the limits per address."""
+    return request.client.host if request.client is not None else "-"
 
 
 def info(table: LiveTable) -> schemas.TableInfo:
@@ -43,7 +48,9 @@ async def list_bots() -> schemas.Bots:
 
 @router.post("/tables", summary="Open a table; the creator takes a seat")
 async def create_table(body: schemas.CreateTable, request: Request) -> schemas.Created:
-    table, seat, token = await hub_of(request).create(
+    hub = hub_of(request)
+    hub.limits.table_created(address(request))
+    table, seat, token = await hub.create(
         body.game,
         body.options,
         [s.model_dump() for s in body.seats],
@@ -74,6 +81,7 @@ async def get_table(table_id: str, request: Request) -> schemas.TableInfo:
 @router.post("/tables/{table_id}/join", summary="Take an open seat (the invite link's page calls this)")
 async def join(table_id: str, body: schemas.Join, request: Request) -> schemas.Joined:
     hub = hub_of(request)
+    hub.limits.joined(address(request))
     seat, token = await hub.join(table_id, body.nickname, body.seat)
     return schemas.Joined(seat=seat, token=token, table=info(await hub.get(table_id)))
 
@@ -91,6 +99,7 @@ async def fill_bot(table_id: str, seat: int, body: schemas.BotBody, request: Req
 
 @router.post("/tables/{table_id}/rematch", summary="A new game with the same players (same tokens)")
 async def rematch(table_id: str, body: schemas.TokenBody, request: Request) -> schemas.TableOnly:
+    hub_of(request).limits.table_created(address(request))
     return schemas.TableOnly(table=info(await hub_of(request).rematch(table_id, body.token)))
 
 
@@ -109,14 +118,19 @@ async def replay(table_id: str, request: Request) -> Response:
     return Response(await hub_of(request).replay(table_id), media_type="application/json")
 
 
-@router.get("/tables/{table_id}/suggest", summary="Hint: the seat's legal moves ranked, best first")
-async def suggest(table_id: str, token: str, request: Request, lang: Lang = None) -> schemas.Suggestion:
-    """Only the seat to move, with its own token; the search sees only that seat's view.
+@router.post("/tables/{table_id}/suggest", summary="Hint: the seat's legal moves ranked, best first")
+async def suggest(
+    table_id: str, body: schemas.SuggestBody, request: Request, lang: Lang = None
+) -> schemas.Suggestion:
+    """Only the seat to move, with its own token (in the body, never in the URL); the search
+    sees only that seat's view.
 
     ``value``: Dog the chance that the seat's team wins (0..1), the card games the expected
     game points of the seat. About a second at most (the answer is shared by repeated asks).
     """
-    out = await hub_of(request).suggest(table_id, token)
+    hub = hub_of(request)
+    with hub.limits.hint(address(request)):
+        out = await hub.suggest(table_id, body.token)
     return schemas.Suggestion(
         available=out["available"],
         version=out["version"],

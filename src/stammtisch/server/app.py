@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import stammtisch
@@ -19,6 +22,7 @@ from stammtisch.server.db.migrate import upgrade
 from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import HTTP_STATUS, ServerError, pick_language
 from stammtisch.server.hub import Hub
+from stammtisch.server.security import BodyLimit, SecurityHeaders, install_log_filter
 
 
 def _lang(request: Request) -> str:
@@ -56,6 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         upgrade(engine)
+        install_log_filter()  # after uvicorn has set up its loggers
         writer = DbWriter(engine)
         hub = Hub(settings, writer)
         app.state.hub = hub
@@ -82,15 +87,96 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        reason = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in exc.errors()
+        err = validation_error(exc.errors())
+        return JSONResponse({"error": err.to_json(_lang(request))}, status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 404:
+            err = ServerError("not_found")
+        elif exc.status_code == 405:
+            allowed = allowed_methods(app, request.scope)
+            headers["Allow"] = ", ".join(allowed)
+            err = ServerError("method_not_allowed", method=request.method, allowed=", ".join(allowed))
+        elif exc.status_code == 400:
+            err = ServerError("bad_body")
+        else:
+            err = ServerError("bad_request", reason=str(exc.detail))
+        return JSONResponse(
+            {"error": err.to_json(_lang(request))}, status_code=exc.status_code, headers=headers
         )
-        err = ServerError("bad_request", reason=reason)
-        return JSONResponse({"error": err.to_json(_lang(request))}, status_code=422)
 
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)
     app.include_router(static.router)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     if settings.workers > 1:
         app.add_middleware(OneRequestPerConnection, worker=settings.worker)
     return app
+
+
+def _routes(routes: Any) -> Any:
+    """Every route, also those of included routers (FastAPI keeps those as one entry)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _routes(inner.routes)
+        else:
+            yield route
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    fallback: set[str] = set()  # the static files' catch-all matches every path
+    probe = {**scope, "type": "http"}
+    for route in _routes(app.router.routes):
+        match, _ = route.matches(probe)
+        if match != Match.NONE:
+            (fallback if getattr(route, "name", "") == "asset" else methods).update(
+                getattr(route, "methods", None) or ()
+            )
+    methods = methods or fallback
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
+
+
+#: What the field-type errors of pydantic ask for, in the players' words.
+EXPECTED: dict[str, tuple[str, str]] = {
+    "int": ("a whole number", "eine ganze Zahl"),
+    "bool": ("true or false", "true oder false"),
+    "string": ("a text", "ein Text"),
+    "float": ("a number", "eine Zahl"),
+    "dict": ("an object", "ein Objekt"),
+    "model": ("an object", "ein Objekt"),
+    "model_attributes": ("an object", "ein Objekt"),
+    "list": ("a list", "eine Liste"),
+    "none": ("null", "null"),
+}
+
+
+TYPE_TAGS = {"int", "float", "str", "bool", "none", "dict", "list", "function-after", "literal"}
+
+
+def validation_error(errors: Any) -> ServerError:
+    """The first problem of a request that does not validate, as a coded error."""
+    first: dict[str, Any] = next(iter(errors), {})
+    kind = str(first.get("type", ""))
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
+    while len(loc) > 1 and loc[-1] in TYPE_TAGS:  # the member of a union that was tried
+        loc.pop()
+    field = ".".join(loc) or "body"
+    if kind in ("json_invalid", "json_type"):
+        return ServerError("bad_body")
+    if kind == "missing":
+        return ServerError("missing_field", field=field)
+    if kind == "extra_forbidden":
+        return ServerError("unknown_field", field=field)
+    base = kind.removesuffix("_type").removesuffix("_parsing")
+    if kind.endswith(("_type", "_parsing")) and base in EXPECTED:
+        en, de = EXPECTED[base]
+        return ServerError("field_type", field=field, expected_en=en, expected_de=de)
+    return ServerError("field_value", field=field)

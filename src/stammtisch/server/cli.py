@@ -3,12 +3,48 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from stammtisch.server.config import DEFAULT_DATA_DIR, WS_MAX_SIZE
 from stammtisch.server.runtime import tune_gc
+
+#: The limits ``--limit NAME=VALUE`` may change, and their types (Settings field names).
+LIMITS: dict[str, type] = {
+    "tables_per_minute": int,
+    "joins_per_minute": int,
+    "connections_per_table": int,
+    "connections_per_address": int,
+    "hints_per_minute": int,
+    "hints_at_once": int,
+    "frames_per_second": float,
+    "flood_close_after": int,
+    "chat_per_minute": int,
+    "chat_max_chars": int,
+    "hello_timeout": float,
+}
+
+
+def parse_limits(items: list[str]) -> dict[str, Any]:
+    """``["tables_per_minute=5", ...]`` as Settings fields; a clear error for a bad one."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        kind = LIMITS.get(name.strip())
+        try:
+            if not sep or kind is None:
+                raise ValueError
+            number = kind(value.strip())
+            if number <= 0:
+                raise ValueError
+        except ValueError:
+            raise typer.BadParameter(
+                f"{item!r}: expected NAME=VALUE with a positive number; names: {', '.join(LIMITS)}",
+                param_hint="--limit",
+            ) from None
+        out[name.strip()] = number
+    return out
 
 
 def serve(
@@ -42,6 +78,25 @@ def serve(
         ),
     ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    finished_ttl: Annotated[
+        float,
+        typer.Option(
+            min=0.0, help="Seconds a finished table nobody uses stays in memory (it stays in the database)."
+        ),
+    ] = 300.0,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A site (scheme://host[:port]) whose pages may open table connections besides "
+            "this server's own; repeat for more, '*' for any. Default: same origin only."
+        ),
+    ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Change a limit, NAME=VALUE (repeatable): " + ", ".join(LIMITS) + " (docs/security.md)."
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
     import uvicorn
@@ -53,6 +108,9 @@ def serve(
         database_url=database_url or sqlite_url(data_dir),
         reconnect_timeout=reconnect_timeout,
         bot_delay=bot_delay,
+        finished_ttl=finished_ttl,
+        allowed_origins=tuple(allowed_origin or ()),
+        **parse_limits(limit or []),
     )
     if workers > 1:
         import socket

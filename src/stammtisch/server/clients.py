@@ -11,12 +11,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from stammtisch.server.config import Settings
+from stammtisch.server.limits import Bucket, per_minute
+
 OUTBOX_LIMIT = 256
 
 
 class Client:
     def __init__(
-        self, seat: int | None, lang: str, deliver: Callable[[str | None], None] | None = None
+        self,
+        seat: int | None,
+        lang: str,
+        deliver: Callable[[str | None], None] | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.seat = seat
         self.lang = lang
@@ -26,6 +33,10 @@ class Client:
         self.overflowed = False
         #: Sends a text at once (``None``: the end); then the outbox stays unused.
         self.deliver = deliver
+        s = settings or Settings(database_url="")
+        #: Frames this connection may still send now, and chat messages (Settings limits).
+        self.frames = Bucket(s.frames_per_second, 2 * s.frames_per_second)
+        self.chat = per_minute(s.chat_per_minute)
 
     def push(self, text: str) -> None:
         if self.deliver is not None:

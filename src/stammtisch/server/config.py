@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DATA_DIR = Path("var")
 DEFAULT_DB_FILE = "stammtisch.sqlite3"
@@ -45,3 +46,38 @@ class Settings:
     #: Each table belongs to one of them (:func:`stammtisch.server.shards.owner`).
     workers: int = 1
     worker: int = 0
+
+    # --- facing the internet (docs/security.md) ------------------------------------------
+    #: Origins (``scheme://host[:port]``) whose pages may open table WebSockets besides the
+    #: server's own; ``"*"`` allows any. Empty: same origin only (``Origin`` host = ``Host``).
+    allowed_origins: tuple[str, ...] = ()
+    #: Seconds a new WebSocket has to send its ``hello`` (with the seat token, if any).
+    hello_timeout: float = 10.0
+    #: Tables one address may open per minute (REST ``POST /api/tables`` and rematches).
+    tables_per_minute: int = 20
+    #: Seats one address may take per minute (``join``).
+    joins_per_minute: int = 60
+    #: Open WebSockets per table (players and spectators together).
+    connections_per_table: int = 64
+    #: Open WebSockets per address, over all tables of this process.
+    connections_per_address: int = 32
+    #: Hint searches one address may ask for per minute, and run at the same time.
+    hints_per_minute: int = 60
+    hints_at_once: int = 2
+    #: Frames one connection may send per second (with a burst of twice that); more are
+    #: refused with ``rate_limited``, and a connection that keeps flooding is closed (1008).
+    frames_per_second: float = 20.0
+    #: Refused frames in a row after which a flooding connection is closed.
+    flood_close_after: int = 200
+    #: Chat messages one connection may send per minute, and their length in characters.
+    chat_per_minute: int = 20
+    chat_max_chars: int = 500
+
+    def __post_init__(self) -> None:
+        # From JSON (the worker processes get their settings that way) a tuple is a list.
+        object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))
+
+    def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        return asdict(self)

@@ -28,6 +28,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from starlette.datastructures import Address
 from websockets.datastructures import Headers
 from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request
@@ -80,6 +81,8 @@ class DirectSocket(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.query_params: Mapping[str, str] = {}
         self.headers: Mapping[str, str] = Headers()
+        #: The peer (host, port), as Starlette's ``WebSocket.client``.
+        self.client: Address | None = None
         #: True from the handshake until a close frame was sent or received.
         self.open = False
         self._inbox: deque[Message] = deque()
@@ -94,6 +97,9 @@ class DirectSocket(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
         self._live.add(self)
+        peer = transport.get_extra_info("peername")
+        if isinstance(peer, tuple) and len(peer) >= 2:
+            self.client = Address(str(peer[0]), int(peer[1]))
 
     def data_received(self, data: bytes) -> None:
         conn = self.conn

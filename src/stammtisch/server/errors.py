@@ -89,6 +89,82 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The server could not store the move; please try again.",
         "de": "Der Server konnte den Zug nicht speichern; bitte nochmals versuchen.",
     },
+    "bad_hello": {
+        "en": "The first message on a table connection must be a hello (with the seat token, if any).",
+        "de": "Die erste Nachricht einer Tischverbindung muss ein hello sein (mit dem Platz-Schlüssel, falls vorhanden).",
+    },
+    "token_in_url": {
+        "en": "A seat token does not belong in a web address; send it in the hello message.",
+        "de": "Ein Platz-Schlüssel gehört nicht in eine Webadresse; sende ihn in der hello-Nachricht.",
+    },
+    "bad_origin": {
+        "en": "Pages from '{origin}' may not connect to this server.",
+        "de": "Seiten von '{origin}' dürfen sich nicht mit diesem Server verbinden.",
+    },
+    "not_found": {
+        "en": "There is nothing at this address.",
+        "de": "Unter dieser Adresse gibt es nichts.",
+    },
+    "method_not_allowed": {
+        "en": "This address does not take {method} requests (allowed: {allowed}).",
+        "de": "Diese Adresse nimmt keine {method}-Anfragen an (erlaubt: {allowed}).",
+    },
+    "bad_body": {
+        "en": "The request body is not valid JSON.",
+        "de": "Der Inhalt der Anfrage ist kein gültiges JSON.",
+    },
+    "body_too_large": {
+        "en": "The request body is too large (at most {limit} bytes).",
+        "de": "Der Inhalt der Anfrage ist zu groß (höchstens {limit} Bytes).",
+    },
+    "missing_field": {
+        "en": "The field '{field}' is missing.",
+        "de": "Das Feld '{field}' fehlt.",
+    },
+    "unknown_field": {
+        "en": "There is no field '{field}'.",
+        "de": "Ein Feld '{field}' gibt es nicht.",
+    },
+    "field_type": {
+        "en": "The field '{field}' must be {expected_en}.",
+        "de": "Das Feld '{field}' muss {expected_de} sein.",
+    },
+    "field_value": {
+        "en": "The field '{field}' has a value that is not allowed.",
+        "de": "Das Feld '{field}' hat einen Wert, der nicht erlaubt ist.",
+    },
+    "too_many_tables": {
+        "en": "You have opened many tables in a short time; please wait {seconds} s.",
+        "de": "Du hast in kurzer Zeit viele Tische eröffnet; bitte warte {seconds} s.",
+    },
+    "too_many_joins": {
+        "en": "You have taken many seats in a short time; please wait {seconds} s.",
+        "de": "Du hast in kurzer Zeit viele Plätze eingenommen; bitte warte {seconds} s.",
+    },
+    "too_many_hints": {
+        "en": "You have asked for many hints in a short time; please wait {seconds} s.",
+        "de": "Du hast in kurzer Zeit viele Tipps verlangt; bitte warte {seconds} s.",
+    },
+    "hints_at_once": {
+        "en": "At most {limit} hints are worked out for you at the same time; please wait for the last one.",
+        "de": "Für dich werden höchstens {limit} Tipps gleichzeitig berechnet; bitte warte auf den letzten.",
+    },
+    "table_crowded": {
+        "en": "This table already has {limit} connections; please try again later.",
+        "de": "Dieser Tisch hat schon {limit} Verbindungen; bitte versuche es später wieder.",
+    },
+    "too_many_connections": {
+        "en": "You already have {limit} connections to this server; close some first.",
+        "de": "Du hast schon {limit} Verbindungen zu diesem Server; schließe zuerst einige.",
+    },
+    "too_many_frames": {
+        "en": "You are sending messages too fast; this one was ignored.",
+        "de": "Du sendest Nachrichten zu schnell; diese wurde nicht beachtet.",
+    },
+    "too_many_chat": {
+        "en": "You are chatting too fast; please wait {seconds} s.",
+        "de": "Du schreibst zu schnell; bitte warte {seconds} s.",
+    },
 }
 register_messages(MESSAGES)
 
@@ -104,6 +180,22 @@ HTTP_STATUS: dict[str, int] = {
     "game_over": 409,
     "unknown_game": 404,
     "misrouted": 421,
+    "bad_origin": 403,
+    "token_in_url": 400,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "bad_body": 400,
+    "body_too_large": 413,
+    "missing_field": 422,
+    "unknown_field": 422,
+    "field_type": 422,
+    "field_value": 422,
+    "too_many_tables": 429,
+    "too_many_joins": 429,
+    "too_many_hints": 429,
+    "hints_at_once": 429,
+    "table_crowded": 429,
+    "too_many_connections": 429,
 }
 
 

@@ -28,6 +28,7 @@ from stammtisch.server.config import Settings
 from stammtisch.server.db import repo
 from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import ServerError
+from stammtisch.server.limits import Limits
 from stammtisch.server.registry import Registry
 from stammtisch.server.seats import NICKNAME_LIMIT, Seats, check_level, check_nickname
 from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
@@ -42,6 +43,7 @@ class Hub:
         self.hint_pool = ThreadPoolExecutor(
             max(1, settings.bot_threads), thread_name_prefix="stammtisch-hint"
         )
+        self.limits = Limits(settings)
         self.registry = Registry(settings, writer, self.pool)
         self.autoplay = Autoplay(settings, self.pool)
         self.registry.on_drop = self.autoplay.forget

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class SeatSpec(BaseModel):
+class Strict(BaseModel):
+    """A request body: exact JSON types (no \"2\" for 2, no true for 1) and no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SeatSpec(Strict):
     type: Literal["open", "bot"] = Field(description="'open' waits for a person, 'bot' is filled at once.")
     level: str | None = Field(default=None, description="Bot level (see GET /api/bots); bots only.")
 
 
-class CreateTable(BaseModel):
+class CreateTable(Strict):
     game: str = Field(description="A name from GET /api/games.")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options; defaults for the rest.")
     seats: list[SeatSpec] = Field(
@@ -56,7 +62,7 @@ class Created(BaseModel):
     spectator_url: str
 
 
-class Join(BaseModel):
+class Join(Strict):
     nickname: str
     seat: int | None = Field(default=None, description="A particular open seat; default the first.")
 
@@ -67,13 +73,17 @@ class Joined(BaseModel):
     table: TableInfo
 
 
-class TokenBody(BaseModel):
+class TokenBody(Strict):
     token: str
 
 
-class BotBody(BaseModel):
+class BotBody(Strict):
     token: str = Field(description="The token of any seated player at this table.")
     level: str
+
+
+class SuggestBody(Strict):
+    token: str = Field(description="The seat's token (the seat to move).")
 
 
 class TableOnly(BaseModel):

@@ -13,6 +13,8 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots import bot_names
+from stammtisch.core.errors import OptionError
+from stammtisch.core.game import GameInfo
 from stammtisch.server.autoplay import Autoplay
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
@@ -34,6 +36,28 @@ def check_level(level: Any) -> str:
     if not isinstance(level, str) or level not in bot_names():
         raise ServerError("bad_level", level=level, available=", ".join(bot_names()))
     return level
+
+
+def strict_options(info: GameInfo, options: Mapping[str, Any]) -> None:
+    """Option values of their exact JSON type: ``"2"`` is no number, ``"yes"`` and ``1`` no
+    truth value (the command line's text conversion is not for the API)."""
+    for name, value in options.items():
+        spec = info.option(name)
+        if spec is None:
+            continue  # the game refuses it by name
+        want = spec.type
+        if want is bool:
+            ok = isinstance(value, bool)
+        elif want is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif want is float:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, want)
+        if not ok:
+            raise OptionError(
+                "bad_option_value", game=info.name, option=name, value=value, allowed=spec.allowed_text()
+            )
 
 
 def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: str) -> list[SeatRow]:
@@ -75,6 +99,7 @@ class Seats:
         turn_timer: float | None,
     ) -> tuple[LiveTable, int, str]:
         info = stammtisch.info(game)
+        strict_options(info, options)
         opts = dict(options)
         if seats and "players" not in opts and info.option("players") is not None:
             opts["players"] = len(seats)

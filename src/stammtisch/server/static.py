@@ -11,6 +11,8 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from stammtisch.server.errors import ServerError
+
 STATIC = Path(__file__).resolve().parent / "static"
 
 router = APIRouter(include_in_schema=False)
@@ -22,9 +24,14 @@ MISSING = (
 
 
 def _file(name: str) -> Path | None:
+    if "\x00" in name:
+        return None
     root = STATIC.resolve()
-    path = (root / name).resolve()
-    if root not in path.parents or not path.is_file():
+    try:
+        path = (root / name).resolve()
+        if root not in path.parents or not path.is_file():
+            return None
+    except (OSError, ValueError):  # a name the file system cannot even look up
         return None
     return path
 
@@ -45,5 +52,5 @@ async def table_page(table_id: str) -> Response:
 async def asset(name: str) -> Response:
     path = _file(name.removeprefix("static/"))
     if path is None:
-        return Response(status_code=404)
+        raise ServerError("not_found")
     return FileResponse(path)

@@ -32,6 +32,11 @@ def bot_kinds() -> list[str]:
     return [*LEVELS, *(["random"] if "random" not in LEVELS else [])]
 
 
+def seat_kinds() -> list[str]:
+    """Every word ``--seats`` takes: the people, then the bots."""
+    return [YOU, PERSON, *bot_kinds()]
+
+
 def is_human(kind: str) -> bool:
     return kind in HUMAN_KINDS
 
@@ -71,7 +76,7 @@ class Session:
         if len(seats) != game.num_players:
             raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
         for kind in seats:
-            if not is_human(kind) and not _known_bot(kind):
+            if not is_human(kind) and not known_bot(kind):
                 raise StammtischError(
                     "unknown_bot", kind=kind, available=", ".join([YOU, PERSON, *bot_names()])
                 )
@@ -238,11 +243,11 @@ class Session:
         chosen = list(seats) if seats is not None else list(record.players)
         if len(chosen) != game.num_players:
             chosen = default_seats(game.num_players)
-        chosen = [k if is_human(k) or _known_bot(k) else PERSON for k in chosen]
+        chosen = [k if is_human(k) or known_bot(k) else PERSON for k in chosen]
         return cls(game, record.seed, chosen, record.actions)
 
 
-def _known_bot(kind: str) -> bool:
+def known_bot(kind: str) -> bool:
     return kind in bot_names()
 
 

@@ -13,6 +13,8 @@ Notation (one line; case and spaces around separators do not matter when reading
 ``7:p0 3-5,p1 20-25``           the 7's parts in the order played (DOG-17); a peg may
                                 appear more than once
 ``J:p0 10<>p5 40``              Jack: own (or, when helping, partner's) peg first (DOG-18)
+``2:steal 1``                   option ``two_steals``: the 2 (or ``Jo=2``) takes a random
+                                card from seat 1's hand (DOG-24)
 ==============================  ==========================================================
 
 Pegs are numbered over the whole table: seat ``s`` owns ``p{4s}`` … ``p{4s+3}``. The text
@@ -74,6 +76,8 @@ register_messages(
 PLAY = 0
 GIVE = 1
 FOLD = 2
+STEAL = 3  # DOG-24: a 2 played as a theft
+TWO = 1  # the rank of the 2
 
 Result = tuple[tuple[int, ...], int]  # peg places, fresh bit mask
 Steps = list[tuple[int, int, int]]  # a 7's single steps (peg, from, to)
@@ -218,7 +222,8 @@ class Notation:
     """A parsed notation, before it is matched against a position.
 
     ``kind`` is ``fold``, ``give``, ``start``, ``move`` (one or more parts ``(peg, from,
-    to)``) or ``swap`` (two parts ``(peg, field, -1)``).
+    to)``), ``swap`` (two parts ``(peg, field, -1)``) or ``steal`` (one part ``(victim
+    seat, -1, -1)``).
     """
 
     kind: str
@@ -235,6 +240,7 @@ class Notation:
 _HEAD = re.compile(r"^\s*([0-9A-Za-z]+)\s*(?:=\s*([0-9A-Za-z]+)\s*)?:\s*(.*?)\s*$", re.S)
 _PART = re.compile(r"^\s*[pP](\d+)\s+(\w+)\s*-\s*(\w+)\s*$")
 _SWAP = re.compile(r"^\s*[pP](\d+)\s+(\w+)\s*<>\s*[pP](\d+)\s+(\w+)\s*$")
+_STEAL = re.compile(r"^\s*steal\s+(\d+)\s*$", re.I)
 
 
 def parse_action(text: str, board: Board) -> Notation:
@@ -268,6 +274,14 @@ def parse_action(text: str, board: Board) -> Notation:
         return Notation("start", card=card, value=-1)
     if card == JOKER and value == -1:
         raise ActionSyntaxError("dog_bad_value", text=text)
+    steal = _STEAL.match(body)
+    if steal is not None:
+        if eff != TWO:
+            raise ActionSyntaxError("dog_card_use", text=text, card=card_text(card))
+        victim = int(steal.group(1))
+        if victim >= board.players:
+            raise ActionSyntaxError("dog_bad_move", text=text)
+        return Notation("steal", card=card, value=value, parts=((victim, -1, -1),))
     if "<>" in body:
         sm = _SWAP.match(body)
         if sm is None:
@@ -323,8 +337,20 @@ def format_notation(n: Notation, board: Board) -> str:
     if n.kind == "start":
         return f"{card_text(n.card)}:start"
     head = card_head(n.card, n.value)
+    if n.kind == "steal":
+        return f"{head}:steal {n.parts[0][0]}"
     ft = board.field_text
     if n.kind == "swap":
         (a, fa, _), (b, fb, _) = n.parts
         return f"{head}:p{a} {ft(fa)}<>p{b} {ft(fb)}"
     return head + ":" + ",".join(f"p{p} {ft(f)}-{ft(t)}" for p, f, t in n.parts)
+
+
+class StealAction(DogAction):
+    """DOG-24: a 2 (or a Joker as 2) played to take a random card from ``victim``."""
+
+    __slots__ = ("victim",)
+
+    def __init__(self, card: int, victim: int) -> None:
+        super().__init__(f"{card_head(card, TWO)}:steal {victim}", STEAL, card)
+        self.victim = victim

@@ -3,8 +3,9 @@
 A peg's place is one int:
 
 * ``-1`` (``KENNEL``): in its owner's kennel (Lager);
-* ``0 .. L-1``: a track field, ``L = 16 * players`` (64 or 96), numbered in the direction
-  of play; seat ``s`` has its start field (Bankfeld) at ``16 * s``;
+* ``0 .. L-1``: a track field, ``L = 16 * players`` (48 … 96; 64 for 2 players),
+  numbered in the direction of play; seat ``s`` has its start field (Bankfeld) at
+  ``16 * s`` (2 players: 0 and 32, DOG-21);
 * ``L + h`` (``h = 0 .. 3``): field ``h + 1`` of its owner's Himmel. The Himmel branches off
   at the owner's start field: one step forward from it may go to Himmel field 1.
 
@@ -15,8 +16,10 @@ separate flag; a fresh peg always stands on its own start field.
 Text tokens (positions JSON, notation): a track field is its number (``17``), a Himmel field
 is ``H1`` … ``H4``, the kennel is ``K``, and a fresh peg on its own start field is ``S``.
 
->>> Board(4).track_len, Board(6).track_len
-(64, 96)
+>>> Board(4).track_len, Board(6).track_len, Board(2).track_len, Board(2).starts
+(64, 96, 64, (0, 32))
+>>> Board(6, 3).teams(), Board(6).teams(), Board(5).teams()[:2]
+([[0, 2, 4], [1, 3, 5]], [[0, 3], [1, 4], [2, 5]], [[0], [1]])
 >>> b = Board(4)
 >>> [b.token(p, fresh) for p, fresh in ((-1, False), (17, False), (16, True), (65, False))]
 ['K', '17', 'S', 'H2']
@@ -32,34 +35,74 @@ HIMMEL_SIZE = 4
 FIELDS_PER_SEAT = 16
 
 
+def default_team_size(players: int) -> int:
+    """Players per team: 2 with 4 or 6 players (DOG-3), 1 with 2, 3 or 5 (DOG-21)."""
+    return 2 if players in (4, 6) else 1
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
-    """The geometry for ``players`` seats (teams: seat ``s`` with ``s + players/2``)."""
+    """The geometry and the teams for ``players`` seats.
+
+    ``team_size``: 2 for 4 or 6 players (partners opposite, DOG-3), 1 for 2, 3 or 5
+    (everyone alone, DOG-21), or 3 with 6 players (two teams of three, seats ``s``,
+    ``s + 2``, ``s + 4``, DOG-22); 0 means the default for the player count. A team is
+    the seats ``t, t + k, t + 2k, …`` with ``k`` the number of teams, so the next
+    teammate in the direction of play is always ``s + k``.
+    """
 
     players: int
-    # Kept as a field (set from ``players``): the move generator reads it all the time.
+    team_size: int = 0
+    # Kept as fields (set from ``players``): the move generator reads them all the time.
     track_len: int = field(init=False, repr=False, compare=False)
+    starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    num_teams: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "track_len", FIELDS_PER_SEAT * self.players)
+        size = self.team_size or default_team_size(self.players)
+        object.__setattr__(self, "team_size", size)
+        object.__setattr__(self, "num_teams", self.players // size)
+        if self.players == 2:  # DOG-21: the 64-field board, seats opposite
+            object.__setattr__(self, "track_len", 4 * FIELDS_PER_SEAT)
+            object.__setattr__(self, "starts", (0, 2 * FIELDS_PER_SEAT))
+        else:
+            object.__setattr__(self, "track_len", FIELDS_PER_SEAT * self.players)
+            object.__setattr__(self, "starts", tuple(FIELDS_PER_SEAT * s for s in range(self.players)))
 
     @property
     def num_pegs(self) -> int:
         return PEGS_PER_SEAT * self.players
 
+    @property
+    def alone(self) -> bool:
+        """Everyone plays alone (DOG-21): no exchange, no helping."""
+        return self.team_size == 1
+
     def start(self, seat: int) -> int:
-        return FIELDS_PER_SEAT * seat
+        return self.starts[seat]
 
     def partner(self, seat: int) -> int:
-        return (seat + self.players // 2) % self.players
+        """The next teammate in the direction of play (the partner opposite in teams of
+        two; ``seat`` itself when playing alone): who receives ``seat``'s exchange card."""
+        return (seat + self.num_teams) % self.players
+
+    def giver(self, seat: int) -> int:
+        """The teammate whose exchange card ``seat`` receives (DOG-7, DOG-22)."""
+        return (seat - self.num_teams) % self.players
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its teammates in the direction of play, ``seat`` first."""
+        k = self.num_teams
+        n = self.players
+        return tuple((seat + j * k) % n for j in range(self.team_size))
 
     def team(self, seat: int) -> int:
-        """Team index: seats ``t`` and ``t + players/2`` form team ``t``."""
-        return seat % (self.players // 2)
+        """Team index: team ``t`` is the seats ``t, t + k, …`` (``k`` teams)."""
+        return seat % self.num_teams
 
     def teams(self) -> list[list[int]]:
-        half = self.players // 2
-        return [[t, t + half] for t in range(half)]
+        k = self.num_teams
+        return [[t + j * k for j in range(self.team_size)] for t in range(k)]
 
     def token(self, place: int, fresh: bool) -> str:
         if place == KENNEL:

@@ -1,6 +1,8 @@
-"""Dog (Brändi Dog): the team race game for 4 or 6 players.
+"""Dog (Brändi Dog): the race game for 2 to 6 players, in teams for 4 and 6.
 
-Spec: ``shared/rules/dog.de.txt`` with rulings DOG-1 … DOG-20.
+Spec: ``shared/rules/dog.de.txt`` with rulings DOG-1 … DOG-20; variants and house rules
+DOG-21 … DOG-26 (options ``players`` 2, 3, 5 alone; ``teams`` for 6; ``seven_with_partner``,
+``two_steals``, ``no_jack_reswap``, ``last_peg_no_joker``).
 
 * Board (DOG-1, :mod:`.board`): 16 track fields per seat (64/96), seat ``s`` starts at field
   ``16*s``; kennel of 4 and Himmel of 4 per seat, the Himmel branching off the owner's
@@ -34,11 +36,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.core.errors import OptionError
 from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import position, render, sample
 from stammtisch.games.dog import view as view_module
-from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.board import Board, default_team_size
 from stammtisch.games.dog.cards import FULL_DECK
 from stammtisch.games.dog.state import DogState
 
@@ -48,7 +51,7 @@ class DogGame(Game[DogState]):
         name="dog",
         title={"en": "Dog", "de": "Dog (Brändi Dog)"},
         version="1.0",
-        min_players=4,
+        min_players=2,
         max_players=6,
         description={
             "en": "Team race: bring all eight pegs of your team into the Himmel with cards.",
@@ -59,8 +62,42 @@ class DogGame(Game[DogState]):
                 "players",
                 int,
                 4,
-                "DOG-3: 4 players (two teams) or 6 (three teams), partners opposite.",
-                allowed=(4, 6),
+                "DOG-3, DOG-21: 4 players (two teams) or 6 (three teams of two), partners "
+                "opposite; 2, 3 or 5: everyone plays alone.",
+                allowed=(2, 3, 4, 5, 6),
+            ),
+            OptionSpec(
+                "teams",
+                int,
+                0,
+                "DOG-22: with 6 players, 3 teams of two (0 or 3) or 2 teams of three (2); "
+                "other player counts: fixed (0, or the fixed number).",
+                allowed=(0, 2, 3, 5),
+            ),
+            OptionSpec(
+                "seven_with_partner",
+                bool,
+                False,
+                "DOG-23: a 7 may be split over own and partner's pegs at any time.",
+            ),
+            OptionSpec(
+                "two_steals",
+                bool,
+                False,
+                "DOG-24: a 2 may instead steal a random card from an opponent's hand.",
+            ),
+            OptionSpec(
+                "no_jack_reswap",
+                bool,
+                False,
+                "DOG-25: a Jack may not swap back the two pegs the last swap exchanged "
+                "while neither has moved.",
+            ),
+            OptionSpec(
+                "last_peg_no_joker",
+                bool,
+                False,
+                "DOG-26: a Joker may not bring a team's last peg into its Himmel.",
             ),
             OptionSpec(
                 "dealer",
@@ -76,7 +113,23 @@ class DogGame(Game[DogState]):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.board = Board(self.num_players)
+        n = self.num_players
+        teams = int(self.options["teams"])
+        usual = n // default_team_size(n)
+        if teams not in (0, usual) and not (n == 6 and teams == 2):
+            raise OptionError(
+                "bad_option_value",
+                game="dog",
+                option="teams",
+                value=teams,
+                allowed="0, 2, 3" if n == 6 else f"0, {usual}",
+            )
+        self.board = Board(n, n // teams if teams else 0)
+        self.partner7 = bool(self.options["seven_with_partner"])  # DOG-23
+        self.two_steals = bool(self.options["two_steals"])  # DOG-24
+        self.no_jack_reswap = bool(self.options["no_jack_reswap"])  # DOG-25
+        self.last_peg_no_joker = bool(self.options["last_peg_no_joker"])  # DOG-26
+        self.house_rules = self.two_steals or self.no_jack_reswap or self.last_peg_no_joker
 
     def new_game(self, seed: int) -> DogState:
         s = DogState(self)

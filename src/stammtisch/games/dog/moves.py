@@ -58,6 +58,7 @@ class MoveGen:
     ``pos`` is the state's own peg list: states replace it, never change it in place,
     so generated actions may keep it to build their text and result later. ``occ`` (the
     peg on each track field, ``-1`` for none) may be passed in when the caller keeps it.
+    ``partner7``: the option ``seven_with_partner`` (DOG-23), a 7 over all the team's pegs.
     """
 
     __slots__ = (
@@ -68,26 +69,37 @@ class MoveGen:
         "fresh",
         "hm",
         "movers",
+        "movers7",
         "occ",
+        "partner7",
         "pos",
         "seat",
+        "starts",
+        "team",
         "track",
     )
 
     def __init__(
-        self, pos: list[int], fresh: int, seat: int, board: Board, occ: list[int] | None = None
+        self,
+        pos: list[int],
+        fresh: int,
+        seat: int,
+        board: Board,
+        occ: list[int] | None = None,
+        partner7: bool = False,
     ) -> None:
         self.board = board
         self.pos = pos
         self.fresh = fresh
         self.seat = seat
+        self.starts = board.starts
         track = self.track = board.track_len
         if occ is None:
             occ = occupancy(pos, track)
         self.occ = occ
-        c = 4 * seat
-        if pos[c] >= track and pos[c + 1] >= track and pos[c + 2] >= track and pos[c + 3] >= track:
-            c = 4 * board.partner(seat)  # DOG-19: all own pegs home, move the partner's
+        self.team = board.teammates(seat)
+        # DOG-19/DOG-22: all own pegs home, move the next teammate's (DOG-21: alone, own).
+        c = 4 * (controlled_seat(pos, seat, board) if len(self.team) > 1 else seat)
         self.ctrl = c >> 2
         # The controlled pegs out of the kennel, and which of their Himmel fields are taken.
         movers: list[int] = []
@@ -100,6 +112,11 @@ class MoveGen:
                     hm |= 1 << (x - track)
         self.movers = movers
         self.hm = hm
+        self.partner7 = partner7 = partner7 and len(self.team) > 1
+        # The pegs a 7 may move: with DOG-23 every team peg out of the kennel.
+        self.movers7 = movers
+        if partner7:
+            self.movers7 = [i for s in self.team for i in range(4 * s, 4 * s + 4) if pos[i] >= 0]
         self._cache: dict[object, list[Body]] = {}
         self._canon: set[object] = set()  # uses with a body that needs canonical()
 
@@ -147,7 +164,7 @@ class MoveGen:
         cache = self._cache
         canon = self._canon
         act = DogAction
-        if not self.movers:  # all controlled pegs in the kennel: only a start can move
+        if not self.movers7:  # all controlled pegs in the kennel: only a start can move
             starts: list[Body] | None = None
             for card in ranks:
                 head = START_HEAD.get(card)
@@ -194,7 +211,7 @@ class MoveGen:
         may end early on the position of one of its plain moves."""
         track = self.track
         out = 0
-        for s in (self.seat, self.board.partner(self.seat)):
+        for s in self.team:
             for i in range(4 * s, 4 * s + 4):
                 if self.pos[i] < track:
                     out += 1
@@ -203,15 +220,15 @@ class MoveGen:
     def bodies(self, use: object) -> list[Body]:
         got = self._cache.get(use)
         if got is None:
-            if not self.movers and use != "S":
-                got = []
-            elif use == "S":
+            if use == "S":
                 got = self._start()
             elif use == "7":
-                got = seven(self)
+                got = seven(self) if self.movers7 else []
                 turning = self._may_turn_in()
                 if turning:
                     got = mark_renamings(got, self.pos, turning, self.track)
+            elif not self.movers:
+                got = []
             elif use == "J":
                 got = self._swaps()
             elif isinstance(use, int) and use > 0:
@@ -232,10 +249,11 @@ class MoveGen:
         its seat."""
         pos = self.pos
         track = self.track
+        starts = self.starts
         out: list[tuple[int, tuple[int, ...]]] = []
-        for i in self.movers:
+        for i in self.movers7:
             x = pos[i]
-            if x < track and (16 * (i >> 2) - x) % track <= 6:
+            if x < track and (starts[i >> 2] - x) % track <= 6:
                 base = i & ~3
                 out.append((i, tuple(j for j in range(base, base + 4) if j != i)))
         return out
@@ -249,7 +267,7 @@ class MoveGen:
                 break
         else:
             return []
-        s = 16 * c
+        s = self.starts[c]
         j = self.occ[s]
         if j >= 0 and self.fresh >> j & 1:
             return []  # the owner's own fresh peg blocks the start (DOG-10)
@@ -281,10 +299,10 @@ class MoveGen:
         fresh = self.fresh
         occ = self.occ
         c = self.ctrl
-        start = 16 * c
+        start = self.starts[c]
         hm = self.hm
         # The first step from each field that meets a fresh peg (DOG-11), track + 1 if none.
-        blocks = blocked_steps(fresh, track) if fresh else None
+        blocks = blocked_steps(fresh, self.board) if fresh else None
         canon = self._canon
         pairs = list(zip(ks, lists, strict=True))
         kmax = max(ks)

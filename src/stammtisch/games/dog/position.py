@@ -20,6 +20,11 @@ Everything has a default, so a hand-written position names only what matters::
   A card given by a seat whose partner has not chosen yet is in flight (counted apart).
 * ``folded`` (default none), ``winner`` (team, default: a team with all pegs home),
   ``last`` (``{"seat", "action"}``, default null), ``rng`` (int, default 0).
+* With everyone alone (DOG-21) there is no exchange: ``phase`` ``"exchange"`` is refused.
+* Option ``two_steals``: ``stolen``, ``[[thief, victim, card], …]`` (default none), the
+  stolen cards still known to be in the thief's hand (DOG-24). Option
+  ``no_jack_reswap``: ``swap_lock``, ``[peg, peg]`` or null (default), the pegs the last
+  swap exchanged while neither has moved (DOG-25).
 """
 
 from __future__ import annotations
@@ -74,6 +79,8 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         if not 0 <= s.dealer < n:
             raise PositionError(reason="'dealer' is not a seat")
         ex = data.get("exchange") or {}
+        if s.phase == EXCHANGE and board.alone:
+            raise PositionError(reason="no card exchange when everyone plays alone (DOG-21)")
         default_given = s.phase != EXCHANGE
         s.given = [bool(x) for x in ex.get("given", [default_given] * n)]
         s.gave = [-1 if c is None else parse_card(c) for c in ex.get("gave", [None] * n)]
@@ -82,7 +89,8 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         if not (len(s.given) == len(s.gave) == len(s.gave_known) == len(s.folded) == n):
             raise PositionError(reason=f"'exchange' and 'folded' need {n} entries")
         for seat in range(n):
-            in_flight = s.phase == EXCHANGE and s.given[seat] and not s.given[board.partner(seat)]
+            whole_team = all(s.given[t] for t in board.teammates(seat))
+            in_flight = s.phase == EXCHANGE and s.given[seat] and not whole_team
             if in_flight and s.gave[seat] < 0:
                 raise PositionError(reason=f"seat {seat}'s card in flight is not named")
         if "pile" in data:
@@ -90,7 +98,8 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         else:
             rest = rest_of_pack(FULL_DECK, (*s.hands, s.discards, s.in_flight()))
             s.pile = sorted(rest.elements(), reverse=True)
-        home = [t for t, c in enumerate(s.team_himmel()) if c == 8]
+        _house_rules(s, data)
+        home = [t for t, c in enumerate(s.team_himmel()) if c == 4 * board.team_size]
         winner = data.get("winner", home[0] if home else None)
         s.winner = None if winner is None else int(winner)
         if s.winner is not None:
@@ -107,3 +116,26 @@ def read_position(game: DogGame, data: Mapping[str, Any]) -> DogState:
         s.last = None if last is None else (int(last["seat"]), str(last["action"]))
         s.rng = Rng(int(data.get("rng", 0)))
     return checked(s)
+
+
+def _house_rules(s: DogState, data: Mapping[str, Any]) -> None:
+    """The house-rule bookkeeping of DOG-24 and DOG-25 (only with those options)."""
+    n = s.n
+    stolen = data.get("stolen") or []
+    if stolen and not s.game.two_steals:
+        raise PositionError(reason="'stolen' needs the option two_steals")
+    entries = []
+    for thief, victim, card in stolen:
+        t, v, c = int(thief), int(victim), parse_card(card)
+        if not (0 <= t < n and 0 <= v < n) or t == v or c not in s.hands[t]:
+            raise PositionError(reason=f"stolen card {card!r} is not in seat {thief}'s hand")
+        entries.append((t, v, c))
+    s.stolen = tuple(entries)
+    lock = data.get("swap_lock")
+    if lock is not None:
+        if not s.game.no_jack_reswap:
+            raise PositionError(reason="'swap_lock' needs the option no_jack_reswap")
+        a, b = sorted(int(x) for x in lock)
+        if not (0 <= a < b < 4 * n):
+            raise PositionError(reason="'swap_lock' names two pegs")
+        s.swap_lock = (a, b)

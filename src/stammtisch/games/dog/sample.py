@@ -45,6 +45,14 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         s.given = [bool(x) for x in view["exchange"]["given"]]
         last = view["last"]
         s.last = None if last is None else (int(last["seat"]), str(last["action"]))
+        if game.two_steals and seat is not None:
+            s.stolen = tuple(
+                (int(e["thief"]), int(e["victim"]), parse_card(e["card"])) for e in view.get("stolen", [])
+            )
+        lock = view.get("swap_lock") if game.no_jack_reswap else None
+        if lock is not None:
+            a, b = sorted(int(x) for x in lock)
+            s.swap_lock = (a, b)
         sizes = [int(x) for x in view["hand_sizes"]]
         own: list[int] = []
         gave = received = -1
@@ -57,17 +65,25 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
             known = bool(ex["known"])
 
     def in_flight(p: int) -> bool:
-        return s.phase == EXCHANGE and s.given[p] and not s.given[board.partner(p)]
+        return s.phase == EXCHANGE and s.given[p] and not all(s.given[t] for t in board.teammates(p))
 
-    partner = -1 if seat is None else board.partner(seat)
+    partner = -1 if seat is None else board.partner(seat)  # who got this seat's card
+    giver = -1 if seat is None else board.giver(seat)  # whose card this seat got
     # The card given is in flight, or (while known) in the partner's hand.
     away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
+    # DOG-24: cards this seat lost to a thief and still knows where they are.
+    held: dict[int, list[int]] = {}
+    for t, _v, c in s.stolen:
+        if t != seat:
+            held.setdefault(t, []).append(c)
+            away.append(c)
     pool = shuffled_rest(FULL_DECK, (own, s.discards, away), rng)
     for p in range(n):
         if p == seat:
             s.hands[p] = own
             continue
         hand = [gave] if p == partner and known and gave >= 0 else []
+        hand += held.get(p, [])
         while len(hand) < sizes[p]:
             hand.append(pool.pop())
         s.hands[p] = sorted(hand)
@@ -75,7 +91,7 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         if p == seat:
             s.gave[p] = gave
             s.gave_known[p] = known
-        elif p == partner and received >= 0:
+        elif p == giver and received >= 0:
             s.gave[p] = received
             s.gave_known[p] = received in own
         elif in_flight(p):
@@ -85,4 +101,5 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
     s.rng = Rng(rng.getrandbits(64))
     if s.phase == OVER:
         s.current = None
+    s.keep_events(view.get("events") or [])
     return s

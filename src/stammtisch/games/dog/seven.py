@@ -29,6 +29,8 @@ def seven(g: MoveGen) -> list[Body]:
     pos = g.pos
     track = g.track
     hm = g.hm
+    if g.movers7 is not g.movers:
+        return SevenSearch(g).run()  # DOG-23: the team's pegs may meet, so search
     live = 0
     single = -1
     for i in g.movers:
@@ -66,14 +68,14 @@ def seven_single(g: MoveGen, i: int) -> list[Body] | None:
     fresh = g.fresh
     hm = g.hm
     x = pos[i]
-    start = 16 * g.ctrl
+    start = g.starts[g.ctrl]
     d = start - x
     if d < 0:
         d += track
     turn = d < 7 and (d or not fresh >> i & 1)
     if turn and hm in (7, 11, 13, 14):
         return None  # three pegs in the Himmel and the fourth may enter
-    team = (g.seat, g.board.partner(g.seat))
+    team = g.team
     fm = fresh & ~(1 << i)
     sent: list[int] = []
     hit = False
@@ -133,7 +135,7 @@ def _apart(g: MoveGen, stuck: bool) -> bool:
     pos = g.pos
     track = g.track
     fresh = g.fresh
-    start = 16 * g.ctrl
+    start = g.starts[g.ctrl]
     movers = g.movers
     xs = [pos[i] for i in movers if pos[i] < track]
     for a in range(len(xs)):
@@ -163,10 +165,10 @@ def _apart_options(g: MoveGen, stuck: bool) -> list[list[list[tuple[int, tuple[i
     track = g.track
     occ = g.occ
     fresh = g.fresh
-    start = 16 * g.ctrl
+    start = g.starts[g.ctrl]
     hm = g.hm
     movers = g.movers
-    team = (g.seat, g.board.partner(g.seat))
+    team = g.team
     # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
     # on the way (DOG-15) and whether one of them belongs to the team.
     options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
@@ -288,20 +290,21 @@ class SevenSearch:
     """
 
     __slots__ = (
+        "all7",
         "code0",
         "found",
         "fresh0",
-        "helped",
         "hm",
         "homed",
         "inh",
         "occ",
-        "own",
-        "partner",
         "path",
+        "pegs",
         "pos",
-        "seat",
         "seen",
+        "starts",
+        "team",
+        "team_pegs",
         "track",
         "weights",
     )
@@ -309,24 +312,28 @@ class SevenSearch:
     def __init__(self, g: MoveGen) -> None:
         board = g.board
         track = self.track = g.track
-        seat = self.seat = g.seat
-        partner = self.partner = board.partner(seat)
+        self.starts = g.starts
+        # The team's seats, the own first, then the teammates in the direction of play:
+        # the 7 goes on with the first of them with a peg outside its Himmel (DOG-19,
+        # DOG-22); with DOG-23 every one of their pegs may move at any step.
+        team = self.team = g.team
         pos = self.pos = list(g.pos)
         self.occ = list(g.occ)
         self.fresh0 = g.fresh
-        # Himmel fields taken and pegs in the Himmel, for the two seats whose pegs move.
+        # Himmel fields taken and pegs in the Himmel, for the seats whose pegs move.
         hm = self.hm = [0] * board.players
         inh = self.inh = [0] * board.players
-        for s in (seat, partner):
+        for s in team:
             for i in range(4 * s, 4 * s + 4):
                 x = pos[i]
                 if x >= track:
                     hm[s] |= 1 << (x - track)
                     inh[s] += 1
+        self.team_pegs = 4 * len(team)
+        self.pegs = [tuple(range(4 * s, 4 * s + 4)) for s in team]
+        self.all7 = tuple(i for s in team for i in range(4 * s, 4 * s + 4)) if g.partner7 else None
         self.weights = WEIGHTS[len(pos)]
         self.code0 = int.from_bytes(bytes([x + 1 for x in pos]), "little")
-        self.own = tuple(range(4 * seat, 4 * seat + 4))
-        self.helped = tuple(range(4 * partner, 4 * partner + 4))
         self.seen: set[int] = set()
         self.found: dict[int, tuple[Steps, Result, bool]] = {}
         self.path: Steps = []
@@ -362,13 +369,23 @@ class SevenSearch:
     def rec(self, rem: int, code: int, fm: int) -> None:
         # ``code`` was checked against ``seen`` by the caller.
         inh = self.inh
-        seat = self.seat
-        if inh[seat] + inh[self.partner] == 8:
+        team = self.team
+        home = 0
+        for s in team:
+            home += inh[s]
+        if home == self.team_pegs:
             self.record(code, fm)  # the team is home: the game ends with this step (DOG-9)
             return
         pos = self.pos
         track = self.track
-        for i in self.own if inh[seat] < 4 else self.helped:
+        movable = self.all7
+        if movable is None:
+            for k, s in enumerate(team):
+                if inh[s] < 4:
+                    movable = self.pegs[k]
+                    break
+            assert movable is not None
+        for i in movable:
             x = pos[i]
             if x < 0:
                 continue
@@ -376,7 +393,7 @@ class SevenSearch:
                 self.himmel_step(i, x, rem, code, fm)
                 continue
             o = i >> 2
-            if x == 16 * o and not fm >> i & 1 and not self.hm[o] & 1:
+            if x == self.starts[o] and not fm >> i & 1 and not self.hm[o] & 1:
                 self.turn_in(i, x, rem, code, fm)
             self.track_step(i, x, rem, code, fm)
 
@@ -434,7 +451,7 @@ class SevenSearch:
             c2 -= (y + 1) * weights[j]
         if not self.visit(c2, rem):
             return
-        team = j >= 0 and (j >> 2 == self.seat or j >> 2 == self.partner)
+        team = j >= 0 and j >> 2 in self.team
         if j >= 0:
             pos[j] = -1
             if team:

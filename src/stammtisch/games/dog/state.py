@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import house_rules
 from stammtisch.games.dog.actions import (
     FOLD,
     GIVE,
@@ -21,6 +22,7 @@ from stammtisch.games.dog.actions import (
     PLAY,
     SPLIT,
     START,
+    STEAL,
     Body,
     DogAction,
     Notation,
@@ -56,6 +58,8 @@ FOLD_ACTION = DogAction("fold", FOLD)
 
 
 class DogState(State[DogAction]):
+    game: DogGame
+
     __slots__ = (
         "_by_text",
         "_last",
@@ -78,10 +82,10 @@ class DogState(State[DogAction]):
         "pos",
         "rng",
         "round",
+        "stolen",
+        "swap_lock",
         "winner",
     )
-
-    game: DogGame
 
     def __init__(self, game: DogGame) -> None:
         self.game = game
@@ -104,6 +108,11 @@ class DogState(State[DogAction]):
         self.gave_known: list[bool] = [False] * n
         self.folded: list[bool] = [False] * n
         self.winner: int | None = None  # team index once over
+        # DOG-24: cards taken by a theft and still known to be in the thief's hand, as
+        # (thief, victim, card); the victim and the thief know, nobody else.
+        self.stolen: tuple[tuple[int, int, int], ...] = ()
+        # DOG-25: the two pegs the last swap exchanged, while neither has moved since.
+        self.swap_lock: tuple[int, int] | None = None
         # The last play or fold: seat and action (its text is built when asked for).
         self._last: tuple[int, DogAction | str] | None = None
         self.rng = Rng(0)
@@ -165,6 +174,8 @@ class DogState(State[DogAction]):
         s.gave_known = self.gave_known
         s.folded = self.folded
         s.winner = self.winner
+        s.stolen = self.stolen
+        s.swap_lock = self.swap_lock
         s._last = self._last
         s.rng = self.rng  # shared until a deal draws from it (begin_round copies first)
         s._occ = self._occ
@@ -187,7 +198,10 @@ class DogState(State[DogAction]):
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
-        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ).actions(ranks, counts)
+        game = self.game
+        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ, game.partner7).actions(ranks, counts)
+        if game.house_rules:
+            acts = house_rules.filter_plays(self, seat, ranks, acts)
         return acts or [FOLD_ACTION]  # DOG-8
 
     def parse_action(self, text: str) -> DogAction:
@@ -245,10 +259,15 @@ class DogState(State[DogAction]):
         self._legal = None
         self._by_text = None
         kind = action.kind
-        n = self.n
-        partner = (seat + n // 2) % n
+        # Who gave this seat its exchange card, and knows it is in this hand (DOG-7).
+        partner = self.board.giver(seat)
         if kind == GIVE:
-            self._give(seat, partner, action.card)
+            self._give(seat, action.card)
+            return
+        if self.stolen:
+            house_rules.forget_stolen(self, seat, action)
+        if kind == STEAL:
+            house_rules.steal(self, seat, partner, action)
             return
         hands = self.hands = self.hands[:]
         hand = hands[seat]
@@ -278,6 +297,7 @@ class DogState(State[DogAction]):
             self.gave_known[partner] = False
         base, fresh = action.base
         self._last = (seat, action)
+        before = self.pos
         if body[0] == MOVE and base is self.pos:  # the common case, done here
             i = body[1]
             y = body[2]
@@ -300,6 +320,8 @@ class DogState(State[DogAction]):
             self._occ = self._moved_occ(body, base) if base is self.pos else None
             self.pos, self.fresh = body_after(body, base, fresh)
             into_himmel = body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)
+        if self.game.no_jack_reswap:
+            house_rules.update_swap_lock(self, body, before)
         # DOG-9: only a move into the Himmel can bring a team home.
         if into_himmel and team_home(self.pos, seat, self.board):
             self.winner = self.board.team(seat)
@@ -335,20 +357,23 @@ class DogState(State[DogAction]):
             occ[body[2]] = i
         return occ
 
-    def _give(self, seat: int, partner: int, card: int) -> None:
+    def _give(self, seat: int, card: int) -> None:
+        board = self.board
         hands = self.hands = self.hands[:]
         hands[seat] = hands[seat][:]
         hands[seat].remove(card)
-        self.given = self.given[:]
-        self.given[seat] = True
+        given = self.given = self.given[:]
+        given[seat] = True
         self.gave = self.gave[:]
         self.gave[seat] = card
-        if self.given[partner]:  # DOG-7: both have chosen; the two cards change hands
-            hands[seat].append(self.gave[partner])
-            hands[seat].sort()
-            hands[partner] = sorted([*hands[partner], card])
+        team = board.teammates(seat)
+        if all(given[t] for t in team):
+            # DOG-7, DOG-22: the whole team has chosen; each card goes to the next teammate.
             self.gave_known = self.gave_known[:]
-            self.gave_known[seat] = self.gave_known[partner] = True
+            for t in team:
+                to = board.partner(t)
+                hands[to] = sorted([*hands[to], self.gave[t]])
+                self.gave_known[t] = True
         nxt = (seat + 1) % self.n
         if self.given[nxt]:
             self.phase = PLAYING
@@ -391,31 +416,39 @@ class DogState(State[DogAction]):
         self.gave = [-1] * n
         self.gave_known = [False] * n
         self.folded = [False] * n
+        self.stolen = ()
         self.phase = EXCHANGE
         self.current = start
+        if self.board.alone:  # DOG-21: no exchange when everyone plays alone
+            self.given = [True] * n
+            self.phase = PLAYING
         self._legal = None
         self._by_text = None
 
     def in_flight(self) -> list[int]:
-        """Cards chosen in the exchange whose partner has not chosen yet."""
+        """Cards chosen in the exchange whose team has not all chosen yet."""
+        if self.phase != EXCHANGE:
+            return []
+        given = self.given
         return [
             self.gave[s]
             for s in range(self.n)
-            if self.phase == EXCHANGE and self.given[s] and not self.given[self.board.partner(s)]
+            if given[s] and not all(given[t] for t in self.board.teammates(s))
         ]
 
     # --- results --------------------------------------------------------------------------
     def team_himmel(self) -> list[int]:
-        """Pegs in the Himmel per team (both partners' pegs count)."""
+        """Pegs in the Himmel per team (all teammates' pegs count; alone, per seat)."""
         track = self.board.track_len
-        counts = [0] * (self.n // 2)
+        counts = [0] * self.board.num_teams
         for i, x in enumerate(self.pos):
             if x >= track:
                 counts[self.board.team(i >> 2)] += 1
         return counts
 
     def scores(self) -> list[float]:
-        """Per seat: its team's pegs in the Himmel (0 … 8); 8 means the team has won."""
+        """Per seat: its team's pegs in the Himmel (0 … 4 per teammate); all of them home
+        means the team has won. Playing alone (DOG-21) these rank the players."""
         counts = self.team_himmel()
         return [float(counts[self.board.team(s)]) for s in range(self.n)]
 
@@ -430,6 +463,7 @@ class DogState(State[DogAction]):
         n = self.n
         board = self.board
         track = board.track_len
+        full = 4 * board.team_size
         cards = self.pile + self.discards + [c for h in self.hands for c in h] + self.in_flight()
         assert len(cards) == NUM_CARDS, f"{len(cards)} cards instead of {NUM_CARDS}"
         assert sorted(cards) == list(FULL_DECK), "the cards are not the 110 of the pack"
@@ -449,10 +483,10 @@ class DogState(State[DogAction]):
         assert all(h == sorted(h) for h in self.hands)
         if self.phase == OVER:
             assert self.current is None and self.winner is not None
-            assert self.team_himmel()[self.winner] == 8, "the winning team is not home"
+            assert self.team_himmel()[self.winner] == full, "the winning team is not home"
         else:
             assert self.current is not None and self.winner is None
-            assert all(c < 8 for c in self.team_himmel()), "a team is home but the game runs"
+            assert all(c < full for c in self.team_himmel()), "a team is home but the game runs"
             assert self.hands[self.current], "the seat to move has no card"
             if self.phase == PLAYING:
                 assert all(self.given), "play began before the exchange was complete"
@@ -464,7 +498,7 @@ class DogState(State[DogAction]):
     def to_json(self) -> JSON:
         board = self.board
         n = self.n
-        return {
+        data: JSON = {
             "game": "dog",
             "options": dict(self.game.options),
             "round": self.round,
@@ -488,6 +522,11 @@ class DogState(State[DogAction]):
             "last": None if self.last is None else {"seat": self.last[0], "action": self.last[1]},
             "rng": self.rng.state,
         }
+        if self.game.two_steals:  # DOG-24
+            data["stolen"] = [[t, v, card_text(c)] for t, v, c in self.stolen]
+        if self.game.no_jack_reswap:  # DOG-25
+            data["swap_lock"] = None if self.swap_lock is None else list(self.swap_lock)
+        return data
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)

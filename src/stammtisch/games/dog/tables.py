@@ -87,15 +87,17 @@ def hand_ranks(hand: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 _BLOCKS: dict[int, tuple[int, ...]] = {}
 
 
-def blocked_steps(fresh: int, track: int) -> tuple[int, ...]:
+def blocked_steps(fresh: int, board: Board) -> tuple[int, ...]:
     """For each track field: the first step forward from it that meets a fresh peg, which
     nothing may pass or land on (DOG-11); ``track + 1`` when no fresh peg is met (a peg's
-    own field counts a full lap ahead). A fresh peg ``i`` stands on its seat's start field
-    ``16 * (i // 4)``, so the table depends on the fresh mask alone (memoized)."""
-    key = fresh << 7 | track
+    own field counts a full lap ahead). A fresh peg ``i`` stands on its seat's start field,
+    so the table depends on the fresh mask and the board alone (memoized)."""
+    track = board.track_len
+    key = (fresh << 7 | track) << 1 | (board.players == 2)  # 2 players: starts 0 and 32
     got = _BLOCKS.get(key)
     if got is None:
-        fields = [16 * (i >> 2) for i in range(fresh.bit_length()) if fresh >> i & 1]
+        starts = board.starts
+        fields = [starts[i >> 2] for i in range(fresh.bit_length()) if fresh >> i & 1]
         table = []
         for x in range(track):
             blocked = track + 1
@@ -119,20 +121,31 @@ def occupancy(pos: list[int], track: int) -> list[int]:
     return occ
 
 
-def controlled_seat(pos: list[int], seat: int, board: Board) -> int:
-    """The seat whose pegs ``seat`` moves: its own, or its partner's once all its own
-    pegs are in the Himmel (DOG-19)."""
-    track = board.track_len
+def seat_home(pos: Sequence[int], seat: int, track: int) -> bool:
+    """All four pegs of ``seat`` in its Himmel."""
     b = 4 * seat
-    if pos[b] >= track and pos[b + 1] >= track and pos[b + 2] >= track and pos[b + 3] >= track:
-        return board.partner(seat)
-    return seat
+    return pos[b] >= track and pos[b + 1] >= track and pos[b + 2] >= track and pos[b + 3] >= track
 
 
-def team_home(pos: list[int] | tuple[int, ...], seat: int, board: Board) -> bool:
-    """All eight (team) pegs of ``seat``'s team in their Himmel (DOG-9)."""
+def controlled_seat(pos: Sequence[int], seat: int, board: Board) -> int:
+    """The seat whose pegs ``seat`` moves: its own, or once all its own pegs are in the
+    Himmel the next teammate's in the direction of play who still has pegs outside
+    (DOG-19, DOG-22; playing alone, always its own, DOG-21)."""
     track = board.track_len
-    for s in (seat, board.partner(seat)):
+    if not seat_home(pos, seat, track):
+        return seat
+    mates = board.teammates(seat)
+    for s in mates[1:]:
+        if not seat_home(pos, s, track):
+            return s
+    return mates[-1]
+
+
+def team_home(pos: Sequence[int], seat: int, board: Board) -> bool:
+    """All pegs of ``seat``'s team (alone: its own four) in their Himmel (DOG-9, DOG-21,
+    DOG-22)."""
+    track = board.track_len
+    for s in board.teammates(seat):
         b = 4 * s
         if pos[b] < track or pos[b + 1] < track or pos[b + 2] < track or pos[b + 3] < track:
             return False

@@ -7,6 +7,12 @@ hand, the card it gave in this round's exchange and, once both partners have cho
 card it received; and whether the card it gave is still known to be in the partner's hand
 (until the partner discards a card of that rank). Hidden from everybody: other hands,
 cards in flight in the exchange, the pile order and the RNG.
+
+With teams of three (DOG-22) "the partner" above is the next teammate (who receives the
+card) and the card received comes from the previous one; playing alone (DOG-21) there is
+no exchange. Option ``two_steals`` (DOG-24): the thief and the victim see the stolen card
+(``stolen``, while it is known to be in the thief's hand); the others see only that a
+theft took place. Option ``no_jack_reswap`` (DOG-25): the locked pair is public.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.games.dog.cards import RANK_TEXT, card_text
 from stammtisch.games.dog.moves import controlled_seat
@@ -61,7 +68,11 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         "last": None if state.last is None else {"seat": state.last[0], "action": state.last[1]},
         "scores": state.scores(),
     }
+    game = state.game
+    if game.no_jack_reswap:
+        public["swap_lock"] = None if state.swap_lock is None else list(state.swap_lock)
     returns = state.returns() if cur is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -69,14 +80,22 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         exchange: JSON = {"given": given}
         view["exchange"] = exchange
         if seat is not None:
-            partner = board.partner(seat)
+            giver = board.giver(seat)
             view["hand"] = [RANK_TEXT[c] for c in state.hands[seat]]
             gave = state.gave[seat] if state.given[seat] else -1
-            got = state.gave[partner] if state.given[seat] and state.given[partner] else -1
+            delivered = state.given[seat] and all(state.given[t] for t in board.teammates(seat))
+            got = state.gave[giver] if delivered and not board.alone else -1
             exchange["gave"] = card_text(gave) if gave >= 0 else None
             exchange["received"] = card_text(got) if got >= 0 else None
             exchange["known"] = state.gave_known[seat]
+            if game.two_steals:  # DOG-24: seen by the thief and the victim only
+                view["stolen"] = [
+                    {"thief": t, "victim": v, "card": card_text(c)}
+                    for t, v, c in state.stolen
+                    if seat in (t, v)
+                ]
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views

@@ -100,4 +100,5 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
         s.known = known
     s.last = parse_last(last, s.hands, rng) if last is not None else None
     s.rng = Rng(rng.getrandbits(64))
+    s.keep_events(view.get("events") or [])
     return s

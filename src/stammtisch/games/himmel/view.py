@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.games.himmel.actions import PILE_NAMES, Steal
 from stammtisch.games.himmel.cards import card_text, card_texts
@@ -72,6 +73,7 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
     over = state.current is None
     returns, winners = (state.returns(), state.winners()) if over else (None, None)
     known = state.known
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -92,5 +94,6 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
         if over:
             view["returns"] = returns
             view["winners"] = winners
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views

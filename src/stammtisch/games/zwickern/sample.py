@@ -57,4 +57,5 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     s.deck = pool
     check_size(s.deck, view["deck_size"])
     s.rng = Rng(rng.getrandbits(64))
+    s.keep_events(view.get("events") or [])
     return s

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.zwickern import events as _events
 from stammtisch.games.zwickern.actions import PLAYS, PlayCard, parse_action
 from stammtisch.games.zwickern.cards import (
     CARD_POINTS,
@@ -283,6 +284,17 @@ class ZwickernState(State[PlayCard]):
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)
+
+    # --- events (games/zwickern/events.py) ------------------------------------------------
+    def _events_of(self, before: State[PlayCard], action: PlayCard) -> list[JSON]:
+        assert isinstance(before, ZwickernState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: PlayCard) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return self.game.observe_all(self, seats)

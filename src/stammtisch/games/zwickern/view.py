@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.games.zwickern.cards import CARD_TEXT
 from stammtisch.games.zwickern.state import _last_json
@@ -47,6 +48,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "last": _last(state),
     }
     returns = state.returns() if state.current is None else None
+    raw = state.raw_events()
     views: list[JSON] = []
     for seat in seats:
         view = dict(public)
@@ -55,6 +57,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
             view["hand"] = list(map(text, sorted(state.hands[seat])))
         if returns is not None:
             view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
 

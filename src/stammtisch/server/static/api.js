@@ -57,7 +57,7 @@ export const api = {
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   record: (id) => request("GET", `/api/tables/${enc(id)}/record`),
   replay: (id) => request("GET", `/api/tables/${enc(id)}/replay`),
-  suggest: (id, token) => request("GET", `/api/tables/${enc(id)}/suggest?token=${enc(token)}`),
+  suggest: (id, token) => request("POST", `/api/tables/${enc(id)}/suggest`, { token }),
 };
 
 // Seat tokens are kept per table in localStorage so that a reload reconnects to the seat.

@@ -50,7 +50,7 @@ export function renderHelp(root, game) {
       return;
     }
     document.title = `${body.title} · stammtisch`;
-    el.append(h("h1", {}, body.title), h("p", { class: "lead" }, body.intro), body.sections.map(section));
+    el.append(h("h1", {}, body.title), h("p", { class: "lead" }, body.intro), ...body.sections.map(section));
   }
 
   (async () => {

@@ -100,7 +100,7 @@ export function renderReplay(root, tableId) {
     } else {
       items = [];
     }
-    const list = h("ol", { class: "log", id: "log" }, items);
+    const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
     side.append(h("h2", {}, t("log")), list);
     const current = list.querySelector(".current");
     if (current) current.scrollIntoView({ block: "nearest" });
@@ -173,6 +173,7 @@ export function renderReplay(root, tableId) {
         ws.close();
         resolve(v);
       };
+      ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: null })));
       ws.addEventListener("message", (ev) => {
         try {
           const msg = JSON.parse(ev.data);

@@ -22,8 +22,8 @@ export class TableSocket {
 
   url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    // The seat token goes in the first message, never in the URL (URLs end up in logs).
     const params = new URLSearchParams({ lang: lang() });
-    if (this.token) params.set("token", this.token);
     return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${params}`;
   }
 
@@ -32,6 +32,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
       this.retry = 0;
       this.handlers.onStatus?.("open");
       clearInterval(this.pingTimer);

@@ -29,7 +29,7 @@ export function drawLog(side, page) {
     const kind = e && e.kind ? ` log-${e.kind}` : "";
     return h("li", { class: `log-entry seat-t${e && e.seat}${kind}` }, h("span", { class: "num" }, t("move_n", { n: e.move ?? i + 1 })), " ", text);
   });
-  const list = h("ol", { class: "log", id: "log", "aria-label": t("log") }, items);
+  const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
   side.append(h("h2", {}, t("log")), list);
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;

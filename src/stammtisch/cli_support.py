@@ -1,0 +1,244 @@
+"""What every ``stammtisch`` command shares: the language, option parsing, one error style.
+
+An error is one line on stderr in the chosen language, ``Error: …`` / ``Fehler: …``; usage
+errors (a bad option, a file that is not there) exit with status 2, failures while running
+(a record that does not replay, a failed check) with 1, Ctrl-C with 130 after
+``Interrupted``. Never a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from typer import _click as click  # Typer 0.29 ships its own Click: its exceptions are these
+from typer.core import TyperGroup
+
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.i18n import LANGUAGES, register_messages
+
+USAGE = 2
+FAILURE = 1
+INTERRUPTED = 130
+
+register_messages(
+    {
+        "cli_error": {"en": "Error: {message}", "de": "Fehler: {message}"},
+        "cli_interrupted": {"en": "Interrupted.", "de": "Abgebrochen."},
+        "cli_aborted": {"en": "Aborted.", "de": "Abgebrochen."},
+        "cli_bad_lang": {
+            "en": "Unknown language '{lang}'; choose one of: {available}.",
+            "de": "Unbekannte Sprache '{lang}'; möglich sind: {available}.",
+        },
+        "cli_bad_kv": {
+            "en": "Expected key=value, got '{item}'.",
+            "de": "Erwartet wird Schlüssel=Wert, nicht '{item}'.",
+        },
+        "cli_no_file": {"en": "No such file: {path}", "de": "Datei nicht gefunden: {path}"},
+        "cli_no_folder": {
+            "en": "The folder {path} does not exist.",
+            "de": "Den Ordner {path} gibt es nicht.",
+        },
+        "cli_cannot_write": {
+            "en": "Cannot write {path}: {reason}",
+            "de": "{path} lässt sich nicht schreiben: {reason}",
+        },
+        "cli_bad_suffix": {
+            "en": "{option} must end in {allowed}, not '{path}'.",
+            "de": "{option} muss auf {allowed} enden, nicht '{path}'.",
+        },
+        "cli_seats_count": {
+            "en": "{game} is played by {allowed} players; --seats names {n}.",
+            "de": "{game} spielen {allowed} Personen; --seats nennt {n}.",
+        },
+        "cli_seats_players": {
+            "en": "--seats names {n} seats but --players is {players}; give one of them.",
+            "de": "--seats nennt {n} Plätze, --players sagt {players}; gib nur eins davon an.",
+        },
+        "cli_bad_seat": {
+            "en": "Seat {seat} does not exist; seats are 0 to {last}.",
+            "de": "Platz {seat} gibt es nicht; die Plätze sind 0 bis {last}.",
+        },
+        "cli_one_bot": {
+            "en": "An arena needs at least two different bots; --bots names {bots}.",
+            "de": "Eine Arena braucht mindestens zwei verschiedene Bots; --bots nennt {bots}.",
+        },
+        "cli_unfinished": {
+            "en": "{path} holds an unfinished game ({n} moves replayed): there is no result to check.",
+            "de": "{path} enthält ein unfertiges Spiel ({n} Züge nachgespielt): kein Ergebnis zu prüfen.",
+        },
+        "cli_usage": {"en": "{message} (see --help)", "de": "{message} (siehe --help)"},
+        "cli_no_such_option": {
+            "en": "No such option: {name}",
+            "de": "Diese Option gibt es nicht: {name}",
+        },
+        "cli_no_such_command": {
+            "en": "No such command: {name}",
+            "de": "Diesen Befehl gibt es nicht: {name}",
+        },
+        "cli_missing": {"en": "Missing {what}.", "de": "Es fehlt: {what}."},
+        "cli_bad_value": {
+            "en": "Invalid value for {param}: {reason}",
+            "de": "Ungültiger Wert für {param}: {reason}",
+        },
+    }
+)
+
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+
+    >>> default_lang({"LANG": "de_CH.UTF-8"}), default_lang({"LANG": "fr_FR"}), default_lang({})
+    ('de', 'en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def lang_from_args(args: Sequence[str]) -> str:
+    """The ``--lang`` given on a command line (before it was parsed), else the default."""
+    for i, arg in enumerate(args):
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and value in LANGUAGES:
+            return value
+    return default_lang()
+
+
+def error_line(message: str, lang: str) -> str:
+    """``Error: message`` on one line (newlines and a file error's ``[Errno 2]`` removed)."""
+    one = " ".join(re.sub(r"\[Errno \d+\]\s*", "", message).split())
+    return StammtischError("cli_error", message=one).message(lang)
+
+
+def fail(message: str | StammtischError, lang: str, code: int = USAGE) -> NoReturn:
+    """Print one error line in ``lang`` and leave with ``code``."""
+    text = message.message(lang) if isinstance(message, StammtischError) else message
+    err_console.print(escape(error_line(text, lang)))
+    raise typer.Exit(code=code)
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        fail(StammtischError("cli_bad_lang", lang=lang, available=", ".join(LANGUAGES)), default_lang())
+    return lang
+
+
+def parse_options(
+    items: Iterable[str] | None, players: int | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """``["k=v", ...]`` to a dict (values are converted by the game's option specs)."""
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            fail(StammtischError("cli_bad_kv", item=item), lang)
+        out[key.strip()] = value.strip()
+    if players is not None:
+        out["players"] = players
+    return out
+
+
+def need_file(path: Path, lang: str) -> Path:
+    """An input file that must exist (a usage error otherwise)."""
+    if not path.is_file():
+        fail(StammtischError("cli_no_file", path=str(path)), lang)
+    return path
+
+
+def out_path(path: Path | None, lang: str, option: str, suffixes: Sequence[str] = ()) -> Path | None:
+    """An output file: its folder must exist and its suffix be one of ``suffixes``; checked
+    before any work is done, so that a long run never ends in an error about its output."""
+    if path is None:
+        return None
+    if suffixes and path.suffix.lower() not in suffixes:
+        fail(
+            StammtischError("cli_bad_suffix", option=option, allowed=" / ".join(suffixes), path=str(path)),
+            lang,
+        )
+    parent = path.parent
+    if not parent.is_dir():
+        fail(StammtischError("cli_no_folder", path=str(parent)), lang)
+    return path
+
+
+def out_folder(path: Path | None, lang: str) -> Path | None:
+    """An output folder that must exist."""
+    if path is not None and not path.is_dir():
+        fail(StammtischError("cli_no_folder", path=str(path)), lang)
+    return path
+
+
+def click_message(exc: click.ClickException, lang: str) -> str:
+    """A Click usage error in ``lang`` where we know its kind, else Click's own words."""
+    if isinstance(exc, click.exceptions.NoSuchOption):
+        return StammtischError("cli_no_such_option", name=exc.option_name).message(lang)
+    if isinstance(exc, click.exceptions.MissingParameter) and exc.param is not None:
+        names = getattr(exc.param, "opts", None) or [exc.param.name or "?"]
+        what = (
+            names[0]
+            if names[0].startswith("-")
+            else str(getattr(exc.param, "human_readable_name", names[0])).upper()
+        )
+        return StammtischError("cli_missing", what=what).message(lang)
+    if isinstance(exc, click.exceptions.BadParameter) and exc.param is not None:
+        names = getattr(exc.param, "opts", None) or [exc.param.name or "?"]
+        return StammtischError("cli_bad_value", param=names[0], reason=exc.message).message(lang)
+    text = exc.format_message()
+    match = re.match(r"No such command '(.+)'", text)
+    if match:
+        return StammtischError("cli_no_such_command", name=match.group(1)).message(lang)
+    return StammtischError("cli_usage", message=text).message(lang)
+
+
+class Group(TyperGroup):
+    """The command group: commands listed in alphabetical order, and every way out of a
+    command (bad usage, Ctrl-C, EOF at a prompt) as one line in the chosen language."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(super().list_commands(ctx))
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        lang = lang_from_args(argv)
+        code: Any = 0
+        try:
+            code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.Abort:
+            err_console.print(escape(StammtischError("cli_aborted").message(lang)))
+            code = FAILURE
+        except click.ClickException as exc:
+            err_console.print(escape(error_line(click_message(exc, lang), lang)))
+            code = exc.exit_code
+        except KeyboardInterrupt:
+            code = INTERRUPTED
+        if code == INTERRUPTED:
+            err_console.print(escape(StammtischError("cli_interrupted").message(lang)))
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code

@@ -1,0 +1,69 @@
+"""Events: what an applied action did, as small JSON-ready dicts, filtered per seat.
+
+Every applied action leaves, in the new state, a list of *events* (``State.events(seat)``):
+``{"type": "<snake_case>", "seat": <acting seat or None>, ...}`` with the game's own
+structured terms (card codes, peg ids, field numbers, pile names, seats), never text.
+
+Hidden details follow one convention, so that one filter serves every game:
+
+* an event that names something not everybody may know carries ``"private_to": [seats]``:
+  the seats that may know it (public knowledge: everybody knows that the giver knows the
+  card she gave);
+* the hidden details are then exactly its card fields, ``"card"`` (one card code) and
+  ``"cards"`` (a list of card codes). For every other recipient :func:`filter_events`
+  replaces them with ``None`` (a list keeps its length: "took 2 cards" stays true). The
+  event itself stays: the others still learn *that* a card was given or stolen.
+
+The filter is idempotent and monotone (the spectator never learns more than a seat), so a
+seat's filtered events can be stored in a state sampled from that seat's view and filtered
+again: ``sample_state`` keeps the events of the view it started from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+JSON = dict[str, Any]
+
+#: The fields that hold cards in an event (and in a move description).
+CARD_KEYS = ("card", "cards")
+
+
+def visible(event: JSON, seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: a spectator) may know the event's card fields."""
+    who = event.get("private_to")
+    return who is None or (seat is not None and seat in who)
+
+
+def filter_events(raw: Sequence[JSON], seat: int | None) -> list[JSON]:
+    """The events as ``seat`` may know them: a new list; public events are shared dicts
+    (read-only, like the other nested values of a view), redacted ones are copies."""
+    out: list[JSON] = []
+    for ev in raw:
+        if not visible(ev, seat):
+            ev = dict(ev)
+            card = ev.get("card")
+            if card is not None:
+                ev["card"] = None
+            cards = ev.get("cards")
+            if cards is not None:
+                ev["cards"] = [None] * len(cards)
+        out.append(ev)
+    return out
+
+
+def card_mentions(events: Iterable[JSON]) -> list[str]:
+    """Every card code named in the card fields of ``events`` (for the leak check)."""
+    out: list[str] = []
+    for ev in events:
+        card = ev.get("card")
+        if isinstance(card, str):
+            out.append(card)
+        cards = ev.get("cards")
+        if isinstance(cards, list):
+            out += [c for c in cards if isinstance(c, str)]
+        for part in ev.get("parts") or ():
+            if isinstance(part, dict):
+                out += card_mentions((part,))
+    return out

@@ -1,0 +1,293 @@
+"""The table people come back to (issue 18), in Chromium on the real server: a table that
+fits the screen, calm answers to late clicks, the turn timer's countdown, the rules pages,
+the end of a game with its breakdown and record, the lobby's words, motion, and an axe-core
+accessibility check of lobby, table and replay of every game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browserkit import axe_serious, click_and_wait, create_table, finished_game, in_view, version, wait_turn
+
+pytestmark = pytest.mark.browser
+
+DOG_MOVE = "#hand button.card.playable, #dog-fold"
+
+
+def _dog_choose_card(page: Any) -> bool:
+    """Play on (exchange, folds) until a card of the hand opens the move choices."""
+    for _ in range(20):
+        if wait_turn(page, DOG_MOVE) == "over":
+            return False
+        before = version(page)
+        if page.locator("#dog-fold").count():
+            page.click("#dog-fold")
+        elif page.locator("#dog-choice[data-kind=give]").count():
+            page.locator("#hand button.card.playable").first.click()
+        else:
+            page.locator("#hand button.card.playable").first.click()
+            if page.locator("button.joker-value").count():
+                page.locator("button.joker-value").first.click()
+            if page.locator("button.dog-option").count():
+                return True
+            page.keyboard.press("Escape")
+            continue
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
+        )
+    return False
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_dog_board_hand_and_choices_fit_a_desktop_screen(
+    new_page: Any, games: list[str], artifacts: Path, size: tuple[int, int]
+) -> None:
+    page = new_page("en", width=size[0], height=size[1])
+    create_table(page, "dog", ["me", "bot:easy", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#dog-board")
+    assert _dog_choose_card(page), "no move to choose"
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for part in ("#dog-board", "#hand", "#dog-choice", "button.dog-option", "#banner"):
+        assert in_view(page, part), f"{part} is outside the {size} viewport"
+    page.screenshot(path=str(artifacts / f"fit-dog-{size[0]}.png"))
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_dog_on_a_phone_with_touch_sized_choices(
+    new_page: Any, games: list[str], artifacts: Path, players: int
+) -> None:
+    page = new_page("de", width=390, height=844)
+    create_table(page, "dog", ["me"] + ["bot:easy"] * (players - 1), players=players)
+    page.wait_for_selector("#dog-board")
+    assert _dog_choose_card(page), "no move to choose"
+    page.locator("button.dog-option").first.scroll_into_view_if_needed()
+    assert in_view(page, "button.dog-option") and in_view(page, "#hand")
+    for box in page.locator("button.dog-option, #hand button.card.playable").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"
+    ):
+        assert min(box) >= 40, f"touch target {box} smaller than 40 px"
+    page.screenshot(path=str(artifacts / f"phone-dog-{players}.png"))
+    # Playing on by the list alone works (no tiny fields to hit).
+    before = version(page)
+    for _ in range(10):  # a 7 takes a choice per part
+        if version(page) > before:
+            break
+        if page.locator("button.dog-option").count():
+            try:
+                page.locator("button.dog-option").first.click(timeout=2000)
+            except Exception:  # the move went through and the choice is gone
+                pass
+        page.wait_for_timeout(100)
+    page.wait_for_function(f"() => Number(document.querySelector('#table-page').dataset.version) > {before}")
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "move"),
+    [
+        ("himmel", ["me"] + ["bot:easy"] * 5, "#hand button.card.playable, #haz-take"),
+        ("zwickern", ["me", "bot:easy", "bot:easy", "bot:easy"], "#hand button.card.playable"),
+    ],
+)
+def test_card_games_on_a_phone_show_the_hand_at_once(
+    new_page: Any, artifacts: Path, game: str, seats: list[str], move: str
+) -> None:
+    page = new_page("de", width=390, height=844)
+    create_table(page, game, seats, players=len(seats))
+    assert wait_turn(page, move) == "turn"
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert in_view(page, "#hand") and in_view(page, "#banner")
+    for w, h in page.locator("#hand button.card.playable").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"
+    ):
+        assert min(w, h) >= 40
+    page.screenshot(path=str(artifacts / f"phone-{game}.png"))
+
+
+def test_double_click_and_a_second_tab_stay_calm(new_page: Any) -> None:
+    """A move that went through is never reported as an error; a stale click from a second
+    tab on the same seat is dropped quietly and that tab catches up."""
+    page = new_page("en")
+    create_table(page, "zwickern", ["me", "bot:easy"])
+    assert wait_turn(page, "#hand button.card.playable") == "turn"
+    before = version(page)
+    page.locator("#hand button.card.playable").first.dblclick()
+    page.wait_for_function(f"() => Number(document.querySelector('#table-page').dataset.version) > {before}")
+    page.wait_for_timeout(300)
+    assert page.locator("#toast.error:not([hidden])").count() == 0
+
+    # A second tab (same browser, same seat) whose messages are held back: its click is late.
+    held: list[Any] = []
+    state: dict[str, Any] = {"hold": False, "ws": None}
+    second = page.context.new_page()
+    errors: list[str] = []
+    second.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        state["ws"] = ws
+
+        def to_page(message: Any) -> None:
+            if state["hold"]:
+                held.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    second.route_web_socket("**/ws/tables/**", route)
+    second.goto(page.url)
+    assert wait_turn(page, "#hand button.card.playable") == "turn"
+    second.wait_for_function(
+        f"() => document.querySelector('#table-page').dataset.version === '{version(page)}'"
+    )
+    state["hold"] = True
+    click_and_wait(page, "#hand button.card.playable")  # the first tab plays
+    second.locator("#hand button.card.playable").first.click()  # the second one, too late
+    second.wait_for_timeout(500)
+    assert any('"stale_version"' in str(m) or '"not_your_turn"' in str(m) for m in held), held
+    state["hold"] = False
+    for message in held:
+        state["ws"].send(message)
+    held.clear()
+    second.wait_for_function(
+        f"() => Number(document.querySelector('#table-page').dataset.version) >= {version(page)}"
+    )
+    second.wait_for_timeout(300)
+    assert second.locator("#toast.error:not([hidden])").count() == 0
+    assert second.get_attribute("#table-page", "data-resynced") == "1"
+    assert errors == [] and page.js_errors == []
+
+
+def test_countdown_runs_on_a_table_with_a_turn_timer(new_page: Any) -> None:
+    page = new_page("en")
+    page.goto("/")
+    create_table(page, "zwickern", ["me", "bot:easy"])  # no timer: no countdown
+    assert page.locator("#countdown").count() == 0
+    page.goto("/")
+    page.select_option("#game", "zwickern")
+    page.select_option("#turn-timer", "30")
+    page.fill("#nickname", "Anna")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.click("#create-table")
+    page.wait_for_selector("#table-page[data-status=playing]")
+    page.wait_for_selector("#countdown[data-left]")
+    first = int(page.get_attribute("#countdown", "data-left") or 0)
+    assert 20 <= first <= 30
+    assert page.locator("#countdown").inner_text().startswith("⏱ 0:")
+    page.wait_for_function(f"() => Number(document.querySelector('#countdown').dataset.left) < {first}")
+
+
+def test_rules_pages_in_both_languages_from_lobby_and_table(new_page: Any) -> None:
+    page = new_page("de")
+    page.goto("/")
+    page.select_option("#game", "dog")
+    page.click("#lobby-help")
+    page.wait_for_selector("#help-page h1")
+    assert page.locator("#help-page h1").inner_text() == "Dog – so wird gespielt"
+    guide = page.locator(".help-section.guide").inner_text()
+    for words in ("Karte", "Stein", "Feld", "7", "Bube", "Joker"):
+        assert words in guide
+    assert "Optionen" in page.locator("#help-page").inner_text()
+    assert "DOG-" not in page.locator("#help-page").inner_text()
+    page.click("button.lang[data-lang=en]")
+    assert page.locator("#help-page h1").inner_text() == "Dog — how to play"
+    for game, title in (
+        ("himmel", "Himmel, A… und Zwirn — how to play"),
+        ("zwickern", "Zwickern — how to play"),
+    ):
+        page.click(f".help-nav a[href='/?help={game}']")
+        page.wait_for_selector(f"#help-page[data-game={game}] h1")
+        assert page.locator("#help-page h1").inner_text() == title
+    create_table(page, "zwickern", ["me", "bot:easy"])
+    page.click("#help-link")
+    page.wait_for_selector("#help-page[data-game=zwickern] h1")
+    assert page.js_errors == []
+
+
+def test_lobby_options_in_player_words(new_page: Any) -> None:
+    page = new_page("de")
+    page.goto("/")
+    page.select_option("#game", "himmel")
+    assert page.locator("label[for=opt-players]").inner_text() == "Spielerzahl"
+    assert page.locator("#opt-players").evaluate("e => e.tagName") == "SELECT"
+    assert page.locator("#opt-players option").all_inner_texts() == ["3", "4", "5", "6"]
+    page.select_option("#opt-players", "5")
+    starts = page.locator("#opt-start option").all_inner_texts()
+    assert starts == ["ausgelost", "Platz 1", "Platz 2", "Platz 3", "Platz 4", "Platz 5"]
+    assert page.locator("select[name^=seat-]").count() == 5
+    text = page.locator("#create").inner_text()
+    assert "HAZ-" not in text and "DOG-" not in text and "ZW-" not in text
+    page.select_option("#game", "dog")
+    assert "DOG-" not in page.locator("#create").inner_text()
+    assert page.locator("#opt-dealer option").first.inner_text() == "ausgelost"
+
+
+def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, artifacts: Path) -> None:
+    tid = finished_game(server, "zwickern", 2, players=3)
+    page = new_page("en")
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    assert "won" in page.locator("#end-title").inner_text()
+    rows = page.locator("#breakdown-rounds tbody tr")
+    assert rows.count() == 3 + 1  # three rounds and the total
+    detail = page.locator("#breakdown-last-round").inner_text()
+    assert "Card points" in detail and "Most cards (+10)" in detail
+    with page.expect_download() as info:
+        page.click("#record-download")
+    record = json.loads(Path(info.value.path()).read_text())
+    assert record["game"] == "zwickern" and len(record["actions"]) > 10
+    page.screenshot(path=str(artifacts / "end-zwickern.png"), full_page=True)
+    for game, bots, options in (("himmel", 2, {"players": 3}), ("dog", 3, {})):
+        tid = finished_game(server, game, bots, **options)
+        page.goto(f"/t/{tid}")
+        page.wait_for_selector("#end-panel")
+        breakdown = "#breakdown-penalties" if game == "himmel" else "#breakdown-teams"
+        assert page.locator(f"{breakdown} tbody tr").count() >= 1
+        assert page.locator(f"{breakdown} thead tr > *").count() >= 3
+        page.screenshot(path=str(artifacts / f"end-{game}.png"), full_page=True)
+    assert page.js_errors == []
+
+
+WATCH_ANIMATIONS = """() => { window.__anims = 0; new MutationObserver(() => {
+  window.__anims = Math.max(window.__anims, document.getAnimations().length);
+}).observe(document.body, {subtree: true, childList: true, attributes: true}); }"""
+
+
+@pytest.mark.parametrize("motion", [True, False])
+def test_cards_travel_unless_reduced_motion_is_asked(new_page: Any, motion: bool) -> None:
+    page = new_page("en", motion=motion)
+    create_table(page, "zwickern", ["me", "bot:easy"])
+    page.evaluate(WATCH_ANIMATIONS)
+    for _ in range(3):
+        if wait_turn(page, "#hand button.card.playable") != "turn":
+            break
+        click_and_wait(page, "#hand button.card.playable")
+    page.wait_for_timeout(300)
+    assert (page.evaluate("() => window.__anims") > 0) is motion
+
+
+GAMES = [("zwickern", 1, {}), ("himmel", 2, {"players": 3}), ("dog", 3, {})]
+
+
+@pytest.mark.parametrize(("game", "bots", "options"), GAMES)
+def test_axe_finds_no_serious_violation(
+    server: str, new_page: Any, game: str, bots: int, options: dict[str, Any]
+) -> None:
+    page = new_page("en")
+    page.goto("/")
+    page.select_option("#game", game)
+    assert axe_serious(page) == [], "lobby"
+    create_table(page, game, ["me"] + ["bot:easy"] * bots, **options)
+    page.wait_for_selector("#board .game")
+    assert axe_serious(page) == [], "table"
+    tid = finished_game(server, game, bots, **options)
+    page.goto(f"/t/{tid}?replay=1")
+    page.wait_for_selector("#replay-page #log li")
+    page.click("#replay-next")
+    assert axe_serious(page) == [], "replay"
