@@ -68,10 +68,17 @@ def run_tests(args: list[str]) -> int:
         # tests get a pytest process of their own.
         ("pytest", [str(PY), "-m", "pytest", "-n", workers, "--ignore=tests/browser", *args]),
         ("pytest (browser)", [str(PY), "-m", "pytest", "-n", workers, "tests/browser", *args]),
+        # The Dog tests again on the pure-Python engine (the passes above use the compiled
+        # core where it was built): both backends stay green.
+        (
+            "pytest (Dog, pure Python)",
+            [str(PY), "-m", "pytest", "-n", workers, "tests/games/dog", *args],
+        ),
     ]
     for name, cmd in steps:
         _say(f"{name} ...")
-        code = subprocess.run(cmd, cwd=ROOT).returncode
+        env = {**os.environ, "STAMMTISCH_PURE": "1"} if "pure Python" in name else None
+        code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
         if code != 0:
             _say(f"{name} failed (exit {code})")
             return code

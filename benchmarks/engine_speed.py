@@ -29,7 +29,10 @@ import stammtisch
 Runner = Callable[[float], tuple[int, float]]
 
 
-def stammtisch_runner(name: str, **options: object) -> Runner:
+def stammtisch_runner(name: str, check: str = "", **options: object) -> Runner:
+    """Random playouts of one game. ``check``: "" plays with ``apply_unchecked`` (the
+    engine's own speed); "apply" with ``State.apply`` (the legality check by identity
+    first); "text" with the check by text comparison that ``apply`` did before."""
     game = stammtisch.load(name, **options)
 
     def run(seconds: float) -> tuple[int, float]:
@@ -42,7 +45,13 @@ def stammtisch_runner(name: str, **options: object) -> Runner:
             seed += 1
             while not state.is_terminal:
                 legal = state.legal_actions()
-                state = state.apply_unchecked(legal[rng.randrange(len(legal))])
+                act = legal[rng.randrange(len(legal))]
+                if check == "apply":
+                    state = state.apply(act)
+                else:
+                    if check == "text" and act not in legal:
+                        raise AssertionError("not legal")
+                    state = state.apply_unchecked(act)
                 steps += 1
         return steps, time.perf_counter() - t0
 
@@ -128,6 +137,12 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per engine per round")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument(
+        "--checked",
+        action="store_true",
+        help="also play with State.apply (legality checked by identity first) and with the "
+        "text comparison it used before",
+    )
     ap.add_argument("--out", default=None, help="also write the report here")
     args = ap.parse_args(argv)
 
@@ -137,6 +152,10 @@ def main(argv: list[str] | None = None) -> None:
         players = sorted({info.min_players, 4} & set(range(info.min_players, info.max_players + 1)))
         for p in players:
             runners[f"{name} ({p}p)"] = stammtisch_runner(name, players=p)
+        if args.checked:
+            p = players[-1]
+            runners[f"{name} ({p}p) apply"] = stammtisch_runner(name, "apply", players=p)
+            runners[f"{name} ({p}p) apply, text check"] = stammtisch_runner(name, "text", players=p)
     uno = rlcard_uno_runner()
     if uno:
         runners["RLCard UNO (rules only)"] = uno
@@ -165,6 +184,8 @@ def main(argv: list[str] | None = None) -> None:
     uno_rate = med.get("RLCard UNO (rules only)")
     maedn_rate = med.get("OpenSpiel maedn (4p, pyspiel)")
     for k in runners:
+        if " apply" in k:
+            continue
         if uno_rate and not k.startswith(("RLCard", "OpenSpiel")) and not k.startswith("dog"):
             lines.append(f"ratio {k} / RLCard UNO: {med[k] / uno_rate:.2f}x (goal >= 1.5x)")
         if maedn_rate and k.startswith("dog"):
@@ -173,6 +194,10 @@ def main(argv: list[str] | None = None) -> None:
         lines.append("RLCard not installed: pip install -e .[bench] for the UNO comparison")
     if maedn_rate is None:
         lines.append("open-spiel not installed: pip install -e .[bench] for the maedn comparison")
+    for k in runners:
+        if k.endswith(" apply"):
+            before = med[k + ", text check"]
+            lines.append(f"ratio {k} / {k}, text check: {med[k] / before:.2f}x")
     dog_low = [k for k in runners if k.startswith("dog") and maedn_rate and med[k] / maedn_rate < 0.5]
     if dog_low:
         lines += ["", DOG_NOTE.rstrip("\n")]

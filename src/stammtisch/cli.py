@@ -368,8 +368,14 @@ app.command()(serve)
 
 @app.command("info")
 def info_cmd(game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")]) -> None:
-    """Print a game's info as JSON (title, players, options) for programs."""
-    console.print_json(json.dumps(_info(game, default_lang()).to_json()))
+    """Print a game's info as JSON (title, players, options) for programs; for Dog also
+    which engine runs (the compiled core or pure Python)."""
+    data = _info(game, default_lang()).to_json()
+    if data.get("name") == "dog":
+        from stammtisch.games.dog.backend import describe
+
+        data["engine"] = describe()
+    console.print_json(json.dumps(data))
 
 
 app.command()(arena)

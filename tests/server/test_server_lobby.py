@@ -168,7 +168,9 @@ async def test_record_rematch_and_suggest(sqlite_url: str) -> None:
             await me.send({"type": "action", "action": msg["legal"][0], "version": msg["version"]})
             v = msg["version"] + 1
         record = (await live.http.get(f"/api/tables/{tid}/record")).json()
-        assert record["players"] == ["Anna", "bot:easy"] and record["result"]["terminal"]
+        # A bot is named in the record with its level ("Vreni (bot:easy)").
+        assert record["players"][0] == "Anna" and record["players"][1].endswith(" (bot:easy)")
+        assert record["result"]["terminal"]
         code, body = await post(live, f"/api/tables/{tid}/rematch", {"token": token})
         assert code == 200
         new = body["table"]

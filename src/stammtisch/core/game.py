@@ -28,6 +28,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 from stammtisch.core.errors import GameOverError, IllegalActionError, OptionError, PositionError
@@ -274,7 +276,10 @@ class State(ABC, Generic[A]):
         if self.is_terminal:
             raise GameOverError()
         act = self.parse_action(action) if isinstance(action, str) else action
-        if act not in self.legal_actions():
+        legal = self.legal_actions()
+        # Identity first: an action taken from legal_actions() is found without comparing
+        # it to the actions before it (which may build their notation to compare).
+        if not any(map(is_, legal, repeat(act))) and act not in legal:
             raise IllegalActionError(action=str(act))
         return self.apply_unchecked(act)
 

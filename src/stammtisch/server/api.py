@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 import stammtisch
 from stammtisch.bots import BOT_KINDS, LEVELS
-from stammtisch.server import schemas
+from stammtisch.server import listing, schemas
 from stammtisch.server.hub import Hub
 from stammtisch.server.table import LiveTable
 
@@ -67,9 +67,15 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
     )
 
 
-@router.get("/tables", summary="Open tables (waiting for players)")
-async def open_tables(request: Request) -> list[schemas.TableInfo]:
-    infos = await hub_of(request).open_table_infos()
+@router.get("/tables", summary="Tables waiting for players, in play, or finished")
+async def open_tables(
+    request: Request,
+    status: Annotated[
+        Literal["waiting", "playing", "over"],
+        Query(description="waiting (to join), playing (to watch) or over (to replay); newest first"),
+    ] = "waiting",
+) -> list[schemas.TableInfo]:
+    infos = await listing.table_infos(hub_of(request).registry, status)
     return [schemas.TableInfo.model_validate(i) for i in infos]
 
 

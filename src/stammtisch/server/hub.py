@@ -23,6 +23,7 @@ from stammtisch.records.record import GameRecord, result_of
 from stammtisch.server import history
 from stammtisch.server import suggest as hints
 from stammtisch.server.autoplay import Autoplay, derive_seed
+from stammtisch.server.botnames import player_name
 from stammtisch.server.clients import Client
 from stammtisch.server.config import Settings
 from stammtisch.server.db import repo
@@ -125,7 +126,7 @@ class Hub:
             actions=[n for _, n in table.row.actions],
             version=table.game.info.version,
             result=result_of(table.state),
-            players=[(s.nickname or "") if s.kind == "human" else f"bot:{s.level}" for s in table.seats],
+            players=[player_name(s.kind, s.nickname, s.level) for s in table.seats],
             meta={"table": table.id, "created_at": table.row.created_at.isoformat()},
         )
         return rec.to_json()

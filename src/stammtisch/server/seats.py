@@ -16,6 +16,7 @@ from stammtisch.bots import bot_names
 from stammtisch.core.errors import OptionError
 from stammtisch.core.game import GameInfo
 from stammtisch.server.autoplay import Autoplay
+from stammtisch.server.botnames import bot_name
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
@@ -61,8 +62,9 @@ def strict_options(info: GameInfo, options: Mapping[str, Any]) -> None:
 
 
 def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: str) -> list[SeatRow]:
-    """The seats of a new table: the creator's, open ones and bots."""
+    """The seats of a new table: the creator's, open ones and bots (each with a name)."""
     rows: list[SeatRow] = []
+    names: list[str | None] = [name]
     for i, spec in enumerate(specs):
         kind = spec.get("type")
         if i == seat:
@@ -72,7 +74,9 @@ def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: s
         elif kind == "open":
             rows.append(SeatRow(i, "open"))
         elif kind == "bot":
-            rows.append(SeatRow(i, "bot", None, check_level(spec.get("level", "easy"))))
+            level = check_level(spec.get("level", "easy"))
+            names.append(bot_name(names))
+            rows.append(SeatRow(i, "bot", names[-1], level))
         else:
             raise ServerError("bad_request", reason=f"seat {i}: type must be 'open' or 'bot'")
     return rows
@@ -156,7 +160,8 @@ class Seats:
                 raise ServerError("bad_seat", seat=seat, last=len(table.seats) - 1)
             if table.seats[seat].kind != "open":
                 raise ServerError("seat_taken", seat=seat)
-            await self._set_seat(table, SeatRow(seat, "bot", None, lvl))
+            name = bot_name([s.nickname for s in table.seats])
+            await self._set_seat(table, SeatRow(seat, "bot", name, lvl))
         self._started(table)
         return table
 

@@ -1,0 +1,21 @@
+"""Build script for the optional compiled Dog core (everything else is in pyproject.toml).
+
+The extension is plain C against the CPython limited API. It is optional: where no C
+compiler is available the build skips it with a warning, installation succeeds, and
+the pure-Python engine runs (``stammtisch info`` says which backend is in use).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "stammtisch.games.dog._core",
+            ["src/stammtisch/games/dog/_core.c"],
+            define_macros=[("Py_LIMITED_API", "0x030B0000")],
+            py_limited_api=True,
+            optional=True,
+            extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
+        )
+    ],
+)

@@ -1,0 +1,1089 @@
+/* Compiled Dog move generation (base rules: 4 or 6 players, teams of two).
+ *
+ * A line-by-line port of stammtisch.games.dog.moves / seven / tables (the pure-Python
+ * engine stays the specification): the same moves, in the same order, with the same
+ * bodies, so that a seeded game plays out identically on both backends. The
+ * differential tests in tests/games/dog/test_dog_core.py hold the two together.
+ *
+ * Plain C against the CPython limited API (abi3): no build dependency beyond a C
+ * compiler, one binary for every Python >= 3.11.
+ *
+ * legal(pos, fresh, seat, players, ranks) -> (codes, bodies)
+ *   pos:    list of peg places (-1 kennel, 0..L-1 track, L..L+3 Himmel)
+ *   fresh:  bit mask of fresh pegs
+ *   ranks:  the distinct ranks of the hand, sorted
+ *   codes:  one int per legal move: card | value << 4 | kind << 8 | a << 10 |
+ *           (b + 1) << 16 | (c + 1) << 23 | canon << 30 (value: the Joker's value, 13
+ *           for the Joker's start; a, b, c as in the body; for a 7, a is the index of
+ *           the 7 among this call's 7s, 12 bits, and b, c are -1)
+ *   bodies: the moves as the pure engine's body tuples (see actions.py)
+ * Returns None when a buffer would overflow (the caller then uses the pure engine).
+ */
+#define Py_LIMITED_API 0x030B0000
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAXPEG 24
+#define MAXTRACK 96
+#define KMOVE 0
+#define KSTART 1
+#define KSWAP 2
+#define KSPLIT 3
+#define JOKER 13
+
+/* uses: 0 start, 1..13 forward k, 14 backward 4, 15 seven, 16 jack */
+#define U_START 0
+#define U_BACK 14
+#define U_SEVEN 15
+#define U_JACK 16
+#define NUSES 17
+
+typedef struct {
+    int8_t kind, a, b, c, canon;
+    int16_t sv; /* index of the 7 in the sevens store */
+} Body;
+
+typedef struct {
+    int8_t steps[28][3]; /* parts or single steps (peg, from, to) */
+    int8_t nsteps;
+    int8_t pos[MAXPEG];
+    uint32_t fresh;
+    int8_t hit;
+} Seven;
+
+#define MAXSEVEN 4096
+#define MAXBODY 4096
+#define MAXOUT 8192
+
+typedef struct {
+    int n, npeg, track, seat, partner, ctrl;
+    int8_t pos[MAXPEG];
+    int8_t occ[MAXTRACK];
+    uint32_t fresh;
+    int movers[4], nmovers;
+    int hm;
+    int done[NUSES];
+    int canonuse[NUSES];
+    Body bodies[NUSES][MAXBODY];
+    int nb[NUSES];
+    int overflow;
+} Gen;
+
+static Seven sevens[MAXSEVEN];
+static int nsevens;
+
+/* ---------------------------------------------------------------- plans */
+typedef struct {
+    int use, value;
+} Plan;
+static Plan plans[14][20];
+static int nplans[14];
+
+static void add_plan(int card, int use, int value) {
+    plans[card][nplans[card]].use = use;
+    plans[card][nplans[card]].value = value;
+    nplans[card]++;
+}
+
+/* USES of each rank as lists of use ids; "S" first where the pure engine lists it. */
+static const int USES[13][3] = {
+    {U_START, 1, 11}, {2, -1, -1},  {3, -1, -1},      {4, U_BACK, -1}, {5, -1, -1},
+    {6, -1, -1},      {U_SEVEN, -1, -1}, {8, -1, -1}, {9, -1, -1},     {10, -1, -1},
+    {U_JACK, -1, -1}, {12, -1, -1}, {U_START, 13, -1},
+};
+
+static void init_plans(void) {
+    for (int card = 0; card < 13; card++)
+        for (int u = 0; u < 3 && USES[card][u] >= 0; u++) add_plan(card, USES[card][u], card);
+    for (int value = 0; value < 13; value++)
+        for (int u = 0; u < 3 && USES[value][u] >= 0; u++) {
+            int use = USES[value][u];
+            if (use == U_START) {
+                if (value == 0) add_plan(JOKER, use, JOKER);
+            } else {
+                add_plan(JOKER, use, value);
+            }
+        }
+}
+
+/* ---------------------------------------------------------------- helpers */
+static int add_body(Gen *g, int use, int kind, int a, int b, int c, int canon, int sv) {
+    if (g->nb[use] >= MAXBODY) {
+        g->overflow = 1;
+        return 0;
+    }
+    Body *bd = &g->bodies[use][g->nb[use]++];
+    bd->kind = (int8_t)kind;
+    bd->a = (int8_t)a;
+    bd->b = (int8_t)b;
+    bd->c = (int8_t)c;
+    bd->canon = (int8_t)canon;
+    bd->sv = (int16_t)sv;
+    return 1;
+}
+
+static int new_seven(Gen *g) {
+    if (nsevens >= MAXSEVEN) {
+        g->overflow = 1;
+        return -1;
+    }
+    return nsevens++;
+}
+
+static int push_seven(Gen *g, const int8_t (*steps)[3], int nsteps, const int8_t *pos, uint32_t fm, int hit) {
+    int s = new_seven(g);
+    if (s < 0) return -1;
+    Seven *sv = &sevens[s];
+    memcpy(sv->steps, steps, (size_t)nsteps * 3);
+    sv->nsteps = (int8_t)nsteps;
+    memcpy(sv->pos, pos, (size_t)g->npeg);
+    sv->fresh = fm;
+    sv->hit = (int8_t)hit;
+    return add_body(g, U_SEVEN, KSPLIT, s, -1, 0, hit, s) ? s : -1;
+}
+
+static inline int mod(int a, int m) {
+    a %= m;
+    return a < 0 ? a + m : a;
+}
+
+static inline int in_team(Gen *g, int j) {
+    int o = j >> 2;
+    return o == g->seat || o == g->partner;
+}
+
+/* The position after a non-7 body. */
+static uint32_t body_after(Gen *g, const Body *bd, int8_t *p) {
+    memcpy(p, g->pos, (size_t)g->npeg);
+    int i = bd->a, j = bd->c;
+    if (bd->kind == KSWAP) {
+        p[j] = p[i];
+        p[i] = bd->b;
+        return g->fresh;
+    }
+    p[i] = bd->b;
+    if (j >= 0) p[j] = -1;
+    if (bd->kind == KSTART) return g->fresh | (1u << i);
+    return g->fresh & ~(1u << i);
+}
+
+/* Canonical key: each seat's places sorted, one fresh bit per seat. */
+typedef struct {
+    int8_t places[MAXPEG];
+    uint32_t seats;
+} Key;
+
+static void canon_key(Gen *g, const int8_t *p, uint32_t fresh, Key *k) {
+    memset(k, 0, sizeof(*k));
+    for (int b = 0; b < g->npeg; b += 4) {
+        int8_t v[4] = {p[b], p[b + 1], p[b + 2], p[b + 3]};
+        for (int x = 1; x < 4; x++) {
+            int8_t t = v[x];
+            int y = x - 1;
+            while (y >= 0 && v[y] > t) {
+                v[y + 1] = v[y];
+                y--;
+            }
+            v[y + 1] = t;
+        }
+        memcpy(&k->places[b], v, 4);
+        if ((fresh >> b) & 15) k->seats |= 1u << (b >> 2);
+    }
+}
+
+static void body_key(Gen *g, const Body *bd, Key *k) {
+    if (bd->kind == KSPLIT) {
+        canon_key(g, sevens[bd->sv].pos, sevens[bd->sv].fresh, k);
+    } else {
+        int8_t p[MAXPEG];
+        uint32_t f = body_after(g, bd, p);
+        canon_key(g, p, f, k);
+    }
+}
+
+/* ---------------------------------------------------------------- single cards */
+static void gen_start(Gen *g) {
+    int c = g->ctrl, i;
+    for (i = 4 * c; i < 4 * c + 4; i++)
+        if (g->pos[i] < 0) break;
+    if (i == 4 * c + 4) return;
+    int s = 16 * c;
+    int j = g->occ[s];
+    if (j >= 0 && ((g->fresh >> j) & 1)) return;
+    add_body(g, U_START, KSTART, i, s, j, 0, -1);
+}
+
+static int blocked_step(Gen *g, int x) {
+    /* the first step forward from x that meets a fresh peg; track + 1 if none */
+    int track = g->track, blocked = track + 1;
+    uint32_t f = g->fresh;
+    for (int i = 0; f; i++, f >>= 1) {
+        if (!(f & 1)) continue;
+        int b = 16 * (i >> 2) - x;
+        if (b <= 0) b += track;
+        if (b < blocked) blocked = b;
+    }
+    return blocked;
+}
+
+static void gen_forward(Gen *g, int k) {
+    int track = g->track, c = g->ctrl, start = 16 * c, hm = g->hm;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x >= track) {
+            int ahead = hm >> (x - track + 1);
+            int room = track + 3 - x;
+            if (k <= room && !(ahead & ((1 << k) - 1))) add_body(g, k, KMOVE, i, x + k, -1, 0, -1);
+            continue;
+        }
+        int blocked = blocked_step(g, x);
+        int d = start - x;
+        if (d < 0) d += track;
+        int turn = d < blocked && (d || !((g->fresh >> i) & 1));
+        if (blocked > k) {
+            int y = x + k;
+            if (y >= track) y -= track;
+            int j = g->occ[y];
+            int cn = j >= 0 && (j >> 2) == c;
+            if (cn) g->canonuse[k] = 1;
+            add_body(g, k, KMOVE, i, y, j, cn, -1);
+        }
+        if (turn && d < k) {
+            int r = k - d - 1;
+            if (r <= 3 && !(hm & ((2 << r) - 1))) add_body(g, k, KMOVE, i, track + r, -1, 0, -1);
+        }
+    }
+}
+
+static void gen_backward(Gen *g) {
+    int track = g->track, c = g->ctrl;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x >= track) continue;
+        int bad = 0;
+        uint32_t f = g->fresh;
+        for (int q = 0; f; q++, f >>= 1) {
+            if (!(f & 1)) continue;
+            int d = x - g->pos[q];
+            if (d < 0) d += track;
+            if (d > 0 && d <= 4) {
+                bad = 1;
+                break;
+            }
+        }
+        if (bad) continue;
+        int y = x - 4;
+        if (y < 0) y += track;
+        int j = g->occ[y];
+        add_body(g, U_BACK, KMOVE, i, y, j, j >= 0 && (j >> 2) == c, -1);
+    }
+}
+
+static void gen_swaps(Gen *g) {
+    int track = g->track, c = g->ctrl;
+    int others[MAXPEG], no = 0;
+    for (int j = 0; j < g->npeg; j++) {
+        int y = g->pos[j];
+        if (y >= 0 && y < track && (j >> 2) != c && !((g->fresh >> j) & 1)) others[no++] = j;
+    }
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x >= track || ((g->fresh >> i) & 1)) continue;
+        for (int q = 0; q < no; q++) add_body(g, U_JACK, KSWAP, i, g->pos[others[q]], others[q], 0, -1);
+    }
+}
+
+/* ---------------------------------------------------------------- the 7: single peg */
+/* returns 1 if handled (bodies added, possibly none), 0 for "None" (go on) */
+static int seven_single(Gen *g, int i) {
+    int track = g->track, hm = g->hm, x = g->pos[i];
+    int start = 16 * g->ctrl;
+    int d = start - x;
+    if (d < 0) d += track;
+    int turn = d < 7 && (d || !((g->fresh >> i) & 1));
+    if (turn && (hm == 7 || hm == 11 || hm == 13 || hm == 14)) return 0;
+    uint32_t fm = g->fresh & ~(1u << i);
+    int sent[8], ns = 0, hit = 0;
+    int have_home = 0, home_dest = 0, home_hit = 0, home_ns = 0;
+    int f = x;
+    for (int k = 1; k < 8; k++) {
+        f++;
+        if (f == track) f = 0;
+        int j = g->occ[f];
+        if (j >= 0) {
+            if ((g->fresh >> j) & 1) {
+                if (have_home) goto emit_home_only;
+                return 1;
+            }
+            sent[ns++] = j;
+            if (in_team(g, j)) hit = 1;
+        }
+        if (turn && k == d && d >= 3) {
+            int r = 6 - d;
+            if (!(hm & ((2 << r) - 1))) {
+                have_home = 1;
+                home_dest = track + r;
+                home_hit = hit;
+                home_ns = ns;
+            }
+        }
+    }
+    {
+        int8_t p[MAXPEG];
+        int8_t st[1][3];
+        int8_t hp[MAXPEG];
+        memcpy(p, g->pos, (size_t)g->npeg);
+        p[i] = (int8_t)f;
+        for (int q = 0; q < ns; q++) p[sent[q]] = -1;
+        if (have_home) {
+            memcpy(hp, g->pos, (size_t)g->npeg);
+            hp[i] = (int8_t)home_dest;
+            for (int q = 0; q < home_ns; q++) hp[sent[q]] = -1;
+        }
+        st[0][0] = (int8_t)i;
+        st[0][1] = (int8_t)x;
+        if (have_home && hm) {
+            st[0][2] = (int8_t)home_dest;
+            push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
+        }
+        st[0][2] = (int8_t)f;
+        push_seven(g, (const int8_t(*)[3])st, 1, p, fm, hit);
+        if (have_home && !hm) {
+            st[0][2] = (int8_t)home_dest;
+            push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
+        }
+        return 1;
+    }
+emit_home_only: {
+    int8_t hp[MAXPEG];
+    int8_t st[1][3];
+    memcpy(hp, g->pos, (size_t)g->npeg);
+    hp[i] = (int8_t)home_dest;
+    for (int q = 0; q < home_ns; q++) hp[sent[q]] = -1;
+    st[0][0] = (int8_t)i;
+    st[0][1] = (int8_t)x;
+    st[0][2] = (int8_t)home_dest;
+    push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
+    return 1;
+}
+}
+
+/* ---------------------------------------------------------------- the 7: pegs apart */
+typedef struct {
+    int8_t dest;
+    int8_t nsent;
+    int8_t sent[7];
+    int8_t hit;
+} Opt;
+
+typedef struct {
+    Opt o[8][6];
+    int no[8];
+} Opts;
+
+static int apart(Gen *g, int stuck) {
+    int track = g->track, start = 16 * g->ctrl, hm = g->hm;
+    int xs[4], nx = 0;
+    for (int m = 0; m < g->nmovers; m++) {
+        int x = g->pos[g->movers[m]];
+        if (x < track) xs[nx++] = x;
+    }
+    for (int a = 0; a < nx; a++)
+        for (int b = a + 1; b < nx; b++) {
+            int d = mod(xs[b] - xs[a], track);
+            if (d <= 7 || d >= track - 7) return 0;
+        }
+    int near = 0, free_ = 0;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x >= track) {
+            if (!stuck)
+                near++;
+            else if ((hm >> (x - track + 1)) != (8 >> (x - track)) - 1)
+                free_++;
+        } else if (mod(start - x, track) < 7 && (x != start || !((g->fresh >> i) & 1))) {
+            near++;
+        }
+    }
+    return !(stuck ? (near || free_ > 1) : near > 1);
+}
+
+static void add_opt(Opts *op, int k, int dest, const int8_t *sent, int nsent, int hit) {
+    Opt *o = &op->o[k][op->no[k]++];
+    o->dest = (int8_t)dest;
+    o->nsent = (int8_t)nsent;
+    memcpy(o->sent, sent, (size_t)nsent);
+    o->hit = (int8_t)hit;
+}
+
+static void apart_options(Gen *g, int stuck, Opts *options) {
+    int track = g->track, start = 16 * g->ctrl, hm = g->hm;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        Opts *op = &options[m];
+        memset(op->no, 0, sizeof(op->no));
+        add_opt(op, 0, x, NULL, 0, 0);
+        if (x >= track) {
+            if (!stuck) {
+                for (int k = 1; k < track + 4 - x; k++) add_opt(op, k, x + k, NULL, 0, 0);
+                continue;
+            }
+            int k = 1;
+            while (x + k < track + 4 && !((hm >> (x + k - track)) & 1)) {
+                add_opt(op, k, x + k, NULL, 0, 0);
+                k++;
+            }
+            continue;
+        }
+        int8_t sent[7];
+        int ns = 0, hit = 0;
+        int hns[8], hhit[8];
+        hns[0] = 0;
+        hhit[0] = 0;
+        int blocked = 8, f = x;
+        for (int k = 1; k < 8; k++) {
+            f++;
+            if (f == track) f = 0;
+            int j = g->occ[f];
+            if (j >= 0) {
+                if ((g->fresh >> j) & 1) {
+                    blocked = k;
+                    break;
+                }
+                sent[ns++] = (int8_t)j;
+                hit = hit || in_team(g, j);
+            }
+            hns[k] = ns;
+            hhit[k] = hit;
+            add_opt(op, k, f, sent, ns, hit);
+        }
+        int d = mod(start - x, track);
+        if (d < blocked && (d || !((g->fresh >> i) & 1))) {
+            for (int r = 0; r < 4; r++)
+                if (d + 1 + r <= 7) add_opt(op, d + 1 + r, track + r, sent, hns[d], hhit[d]);
+        }
+    }
+}
+
+typedef struct {
+    Gen *g;
+    Opts *options;
+    int descending, last;
+    int8_t p[MAXPEG];
+    int8_t steps[4][3];
+    int nsteps;
+} Share;
+
+static void share_go(Share *s, int idx, int rem, uint32_t fm, int hit) {
+    Gen *g = s->g;
+    int i = g->movers[idx];
+    int x = g->pos[i];
+    Opts *opts = &s->options[idx];
+    if (g->overflow) return;
+    if (idx == s->last) {
+        if (!rem) {
+            push_seven(g, (const int8_t(*)[3])s->steps, s->nsteps, s->p, fm, hit);
+            return;
+        }
+        fm &= ~(1u << i);
+        for (int q = 0; q < opts->no[rem]; q++) {
+            Opt *o = &opts->o[rem][q];
+            s->p[i] = o->dest;
+            for (int t = 0; t < o->nsent; t++) s->p[o->sent[t]] = -1;
+            s->steps[s->nsteps][0] = (int8_t)i;
+            s->steps[s->nsteps][1] = (int8_t)x;
+            s->steps[s->nsteps][2] = o->dest;
+            push_seven(g, (const int8_t(*)[3])s->steps, s->nsteps + 1, s->p, fm, hit || o->hit);
+            for (int t = 0; t < o->nsent; t++) s->p[o->sent[t]] = g->pos[o->sent[t]];
+        }
+        s->p[i] = (int8_t)x;
+        return;
+    }
+    if (!s->descending) share_go(s, idx + 1, rem, fm, hit);
+    uint32_t moved = fm & ~(1u << i);
+    for (int kk = 0; kk < rem; kk++) {
+        int k = s->descending ? rem - kk : kk + 1;
+        for (int q = 0; q < opts->no[k]; q++) {
+            Opt *o = &opts->o[k][q];
+            s->p[i] = o->dest;
+            for (int t = 0; t < o->nsent; t++) s->p[o->sent[t]] = -1;
+            s->steps[s->nsteps][0] = (int8_t)i;
+            s->steps[s->nsteps][1] = (int8_t)x;
+            s->steps[s->nsteps][2] = o->dest;
+            s->nsteps++;
+            share_go(s, idx + 1, rem - k, moved, hit || o->hit);
+            s->nsteps--;
+            for (int t = 0; t < o->nsent; t++) s->p[o->sent[t]] = g->pos[o->sent[t]];
+        }
+    }
+    s->p[i] = (int8_t)x;
+    if (s->descending) share_go(s, idx + 1, rem, fm, hit);
+}
+
+static int seven_apart(Gen *g, int stuck) {
+    if (!apart(g, stuck)) return 0;
+    Opts options[4];
+    apart_options(g, stuck, options);
+    Share s;
+    s.g = g;
+    s.options = options;
+    s.descending = stuck;
+    s.last = g->nmovers - 1;
+    memcpy(s.p, g->pos, (size_t)g->npeg);
+    s.nsteps = 0;
+    if (g->nmovers) share_go(&s, 0, 7, g->fresh, 0);
+    return 1;
+}
+
+/* ---------------------------------------------------------------- the 7: search */
+#define HBITS 15
+#define HSIZE (1 << HBITS)
+typedef struct {
+    uint32_t stamp;
+    uint8_t key[MAXPEG + 1];
+    int32_t val;
+} Slot;
+static Slot seen_tab[HSIZE];
+static Slot found_tab[HSIZE];
+static uint32_t stamp;
+
+typedef struct {
+    Gen *g;
+    int track, seat, partner, npeg;
+    int8_t pos[MAXPEG];
+    int8_t occ[MAXTRACK];
+    uint8_t code[MAXPEG];
+    int hm[6], inh[6];
+    int8_t path[7][3];
+    int npath;
+    int homed;
+    int nseen;
+    int first, nfound;
+} Search;
+
+static uint32_t hash_key(const uint8_t *k, int len) {
+    uint32_t h = 2166136261u;
+    for (int q = 0; q < len; q++) h = (h ^ k[q]) * 16777619u;
+    return h ^ (h >> 15);
+}
+
+/* Look ``key`` up; insert it when absent. Returns the slot, sets *isnew. */
+static Slot *lookup(Slot *tab, const uint8_t *key, int len, int *isnew, int *count, Gen *g) {
+    uint32_t h = hash_key(key, len) & (HSIZE - 1);
+    for (;;) {
+        Slot *s = &tab[h];
+        if (s->stamp != stamp) {
+            if (*count >= HSIZE / 2) {
+                g->overflow = 1;
+                *isnew = 0;
+                return NULL;
+            }
+            s->stamp = stamp;
+            memcpy(s->key, key, (size_t)len);
+            (*count)++;
+            *isnew = 1;
+            return s;
+        }
+        if (!memcmp(s->key, key, (size_t)len)) {
+            *isnew = 0;
+            return s;
+        }
+        h = (h + 1) & (HSIZE - 1);
+    }
+}
+
+static int found_has(Search *s) {
+    uint32_t h = hash_key(s->code, s->npeg) & (HSIZE - 1);
+    for (;;) {
+        Slot *sl = &found_tab[h];
+        if (sl->stamp != stamp) return 0;
+        if (!memcmp(sl->key, s->code, (size_t)s->npeg)) return 1;
+        h = (h + 1) & (HSIZE - 1);
+    }
+}
+
+static void record(Search *s, uint32_t fm) {
+    int isnew;
+    Slot *sl = lookup(found_tab, s->code, s->npeg, &isnew, &s->nfound, s->g);
+    if (!isnew) return;
+    (void)sl;
+    push_seven(s->g, (const int8_t(*)[3])s->path, s->npath, s->pos, fm, s->homed > 0);
+}
+
+static int visit(Search *s, int rem) {
+    if (rem == 1) return !found_has(s);
+    uint8_t key[MAXPEG + 1];
+    memcpy(key, s->code, (size_t)s->npeg);
+    key[s->npeg] = (uint8_t)(rem - 1);
+    int isnew;
+    lookup(seen_tab, key, s->npeg + 1, &isnew, &s->nseen, s->g);
+    return isnew;
+}
+
+static void rec(Search *s, int rem, uint32_t fm);
+
+static void go_on(Search *s, int rem, uint32_t fm) {
+    if (rem == 1)
+        record(s, fm);
+    else
+        rec(s, rem - 1, fm);
+}
+
+static void himmel_step(Search *s, int i, int x, int rem, uint32_t fm) {
+    int o = i >> 2, h = x - s->track;
+    if (h < 3 && !((s->hm[o] >> (h + 1)) & 1)) {
+        s->code[i] += 1;
+        if (!visit(s, rem)) {
+            s->code[i] -= 1;
+            return;
+        }
+        s->hm[o] ^= 3 << h;
+        s->pos[i] = (int8_t)(x + 1);
+        s->path[s->npath][0] = (int8_t)i;
+        s->path[s->npath][1] = (int8_t)x;
+        s->path[s->npath][2] = (int8_t)(x + 1);
+        s->npath++;
+        go_on(s, rem, fm);
+        s->npath--;
+        s->pos[i] = (int8_t)x;
+        s->hm[o] ^= 3 << h;
+        s->code[i] -= 1;
+    }
+}
+
+static void turn_in(Search *s, int i, int x, int rem, uint32_t fm) {
+    int track = s->track;
+    s->code[i] = (uint8_t)(s->code[i] + (track - x));
+    if (!visit(s, rem)) {
+        s->code[i] = (uint8_t)(s->code[i] - (track - x));
+        return;
+    }
+    int o = i >> 2;
+    s->occ[x] = -1;
+    s->pos[i] = (int8_t)track;
+    s->hm[o] |= 1;
+    s->inh[o] += 1;
+    s->path[s->npath][0] = (int8_t)i;
+    s->path[s->npath][1] = (int8_t)x;
+    s->path[s->npath][2] = (int8_t)track;
+    s->npath++;
+    go_on(s, rem, fm);
+    s->npath--;
+    s->inh[o] -= 1;
+    s->hm[o] &= ~1;
+    s->pos[i] = (int8_t)x;
+    s->occ[x] = (int8_t)i;
+    s->code[i] = (uint8_t)(s->code[i] - (track - x));
+}
+
+static void track_step(Search *s, int i, int x, int rem, uint32_t fm) {
+    int y = x + 1;
+    if (y == s->track) y = 0;
+    int j = s->occ[y];
+    if (j >= 0 && ((fm >> j) & 1)) return;
+    s->code[i] += 1;
+    if (j >= 0) s->code[j] = (uint8_t)(s->code[j] - (y + 1));
+    if (!visit(s, rem)) {
+        s->code[i] -= 1;
+        if (j >= 0) s->code[j] = (uint8_t)(s->code[j] + (y + 1));
+        return;
+    }
+    int team = j >= 0 && ((j >> 2) == s->seat || (j >> 2) == s->partner);
+    if (j >= 0) {
+        s->pos[j] = -1;
+        if (team) s->homed++;
+    }
+    s->occ[x] = -1;
+    s->occ[y] = (int8_t)i;
+    s->pos[i] = (int8_t)y;
+    s->path[s->npath][0] = (int8_t)i;
+    s->path[s->npath][1] = (int8_t)x;
+    s->path[s->npath][2] = (int8_t)y;
+    s->npath++;
+    go_on(s, rem, fm & ~(1u << i));
+    s->npath--;
+    if (j >= 0) {
+        s->pos[j] = (int8_t)y;
+        s->occ[y] = (int8_t)j;
+        if (team) s->homed--;
+    } else {
+        s->occ[y] = -1;
+    }
+    s->occ[x] = (int8_t)i;
+    s->pos[i] = (int8_t)x;
+    s->code[i] -= 1;
+    if (j >= 0) s->code[j] = (uint8_t)(s->code[j] + (y + 1));
+}
+
+static void rec(Search *s, int rem, uint32_t fm) {
+    if (s->g->overflow) return;
+    int seat = s->seat;
+    if (s->inh[seat] + s->inh[s->partner] == 8) {
+        record(s, fm);
+        return;
+    }
+    int base = 4 * (s->inh[seat] < 4 ? seat : s->partner);
+    for (int i = base; i < base + 4; i++) {
+        int x = s->pos[i];
+        if (x < 0) continue;
+        if (x >= s->track) {
+            himmel_step(s, i, x, rem, fm);
+            continue;
+        }
+        int o = i >> 2;
+        if (x == 16 * o && !((fm >> i) & 1) && !(s->hm[o] & 1)) turn_in(s, i, x, rem, fm);
+        track_step(s, i, x, rem, fm);
+    }
+}
+
+static void seven_search(Gen *g) {
+    Search s;
+    memset(&s, 0, sizeof(s));
+    s.g = g;
+    s.track = g->track;
+    s.seat = g->seat;
+    s.partner = g->partner;
+    s.npeg = g->npeg;
+    memcpy(s.pos, g->pos, (size_t)g->npeg);
+    memcpy(s.occ, g->occ, (size_t)g->track);
+    for (int q = 0; q < g->npeg; q++) s.code[q] = (uint8_t)(g->pos[q] + 1);
+    int seats[2] = {g->seat, g->partner};
+    for (int t = 0; t < 2; t++) {
+        int o = seats[t];
+        for (int i = 4 * o; i < 4 * o + 4; i++) {
+            int x = g->pos[i];
+            if (x >= g->track) {
+                s.hm[o] |= 1 << (x - g->track);
+                s.inh[o]++;
+            }
+        }
+    }
+    stamp++;
+    if (stamp == 0) { /* wrapped: clear the tables once */
+        memset(seen_tab, 0, sizeof(seen_tab));
+        memset(found_tab, 0, sizeof(found_tab));
+        stamp = 1;
+    }
+    rec(&s, 7, g->fresh);
+}
+
+static void mark_renamings(Gen *g, int first) {
+    int track = g->track;
+    int turning[4], nt = 0;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x < track && mod(16 * (i >> 2) - x, track) <= 6) turning[nt++] = i;
+    }
+    if (!nt) return;
+    for (int q = first; q < g->nb[U_SEVEN]; q++) {
+        Body *bd = &g->bodies[U_SEVEN][q];
+        if (bd->canon) continue;
+        const int8_t *res = sevens[bd->sv].pos;
+        for (int t = 0; t < nt; t++) {
+            int i = turning[t], b = i & ~3;
+            if (res[i] < track) continue;
+            int moved = 0;
+            for (int o = b; o < b + 4; o++)
+                if (o != i && res[o] != g->pos[o]) moved = 1;
+            if (moved) {
+                bd->canon = 1;
+                break;
+            }
+        }
+    }
+}
+
+static void gen_seven(Gen *g) {
+    int track = g->track, hm = g->hm;
+    int live = 0, single = -1;
+    for (int m = 0; m < g->nmovers; m++) {
+        int i = g->movers[m], x = g->pos[i];
+        if (x >= track && (hm >> (x - track + 1)) == (8 >> (x - track)) - 1) continue;
+        live++;
+        single = i;
+    }
+    int handled = 0;
+    if (live == 1) {
+        if (g->pos[single] >= track) return;
+        handled = seven_single(g, single);
+    } else if (!live) {
+        return;
+    }
+    if (!handled) {
+        handled = seven_apart(g, 0);
+        if (!handled && hm) handled = seven_apart(g, 1);
+        if (!handled) seven_search(g);
+    }
+    mark_renamings(g, 0);
+}
+
+static void gen_use(Gen *g, int use) {
+    if (g->done[use]) return;
+    g->done[use] = 1;
+    g->nb[use] = 0;
+    if (!g->nmovers && use != U_START) return;
+    if (use == U_START)
+        gen_start(g);
+    else if (use == U_SEVEN)
+        gen_seven(g);
+    else if (use == U_JACK)
+        gen_swaps(g);
+    else if (use == U_BACK)
+        gen_backward(g);
+    else
+        gen_forward(g, use);
+    if (use < 1 || use > 13) /* forward counts mark canon as they go */
+        for (int q = 0; q < g->nb[use]; q++)
+            if (g->bodies[use][q].canon) {
+                g->canonuse[use] = 1;
+                break;
+            }
+}
+
+/* ---------------------------------------------------------------- output */
+typedef struct {
+    const Body *bd;
+    int card, value;
+} Out;
+static Out out[MAXOUT];
+static Key seenk[MAXOUT];
+
+static PyObject *steps_list(const Seven *sv) {
+    PyObject *l = PyList_New(sv->nsteps);
+    if (!l) return NULL;
+    for (int q = 0; q < sv->nsteps; q++) {
+        PyObject *t = Py_BuildValue("(iii)", sv->steps[q][0], sv->steps[q][1], sv->steps[q][2]);
+        if (!t) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SetItem(l, q, t);
+    }
+    return l;
+}
+
+static PyObject *pos_tuple(const int8_t *p, int npeg) {
+    PyObject *t = PyTuple_New(npeg);
+    if (!t) return NULL;
+    for (int q = 0; q < npeg; q++) PyTuple_SetItem(t, q, PyLong_FromLong(p[q]));
+    return t;
+}
+
+static PyObject *body_tuple(Gen *g, const Body *bd) {
+    if (bd->kind == KSPLIT) {
+        const Seven *sv = &sevens[bd->sv];
+        PyObject *steps = steps_list(sv);
+        if (!steps) return NULL;
+        PyObject *pt = pos_tuple(sv->pos, g->npeg);
+        if (!pt) {
+            Py_DECREF(steps);
+            return NULL;
+        }
+        return Py_BuildValue("(iN(NI)iO)", KSPLIT, steps, pt, (unsigned int)sv->fresh, 0,
+                             bd->canon ? Py_True : Py_False);
+    }
+    return Py_BuildValue("(iiiiO)", bd->kind, bd->a, bd->b, bd->c, bd->canon ? Py_True : Py_False);
+}
+
+static int read_ints(PyObject *seq, int *dst, int maxn) {
+    PyObject *fast = PySequence_Tuple(seq);
+    if (!fast) return -1;
+    Py_ssize_t len = PyTuple_Size(fast);
+    if (len > maxn) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many values");
+        return -1;
+    }
+    for (Py_ssize_t q = 0; q < len; q++) {
+        long v = PyLong_AsLong(PyTuple_GetItem(fast, q));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        dst[q] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+static PyObject *legal(PyObject *self, PyObject *args) {
+    PyObject *pos_o, *ranks_o;
+    unsigned long fresh;
+    int seat, players;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OkiiO", &pos_o, &fresh, &seat, &players, &ranks_o)) return NULL;
+    if (players != 4 && players != 6) {
+        PyErr_SetString(PyExc_ValueError, "the compiled core plays 4 or 6 players");
+        return NULL;
+    }
+    static Gen gen;
+    Gen *g = &gen;
+    int posi[MAXPEG], ranks[16];
+    int np = read_ints(pos_o, posi, MAXPEG);
+    if (np < 0) return NULL;
+    int nr = read_ints(ranks_o, ranks, 16);
+    if (nr < 0) return NULL;
+    g->n = players;
+    g->npeg = 4 * players;
+    g->track = 16 * players;
+    if (np != g->npeg || seat < 0 || seat >= players) {
+        PyErr_SetString(PyExc_ValueError, "bad position");
+        return NULL;
+    }
+    g->seat = seat;
+    g->partner = (seat + players / 2) % players;
+    g->fresh = (uint32_t)fresh;
+    g->overflow = 0;
+    memset(g->occ, -1, sizeof(g->occ));
+    for (int q = 0; q < g->npeg; q++) {
+        int x = posi[q];
+        if (x < -1 || x >= g->track + 4) {
+            PyErr_SetString(PyExc_ValueError, "peg off the board");
+            return NULL;
+        }
+        g->pos[q] = (int8_t)x;
+        if (x >= 0 && x < g->track) g->occ[x] = (int8_t)q;
+    }
+    for (int q = 0; q < nr; q++)
+        if (ranks[q] < 0 || ranks[q] > JOKER) {
+            PyErr_SetString(PyExc_ValueError, "bad rank");
+            return NULL;
+        }
+    int c = 4 * seat, track = g->track;
+    if (g->pos[c] >= track && g->pos[c + 1] >= track && g->pos[c + 2] >= track && g->pos[c + 3] >= track)
+        c = 4 * g->partner;
+    g->ctrl = c >> 2;
+    g->nmovers = 0;
+    g->hm = 0;
+    for (int i = c; i < c + 4; i++) {
+        int x = g->pos[i];
+        if (x >= 0) {
+            g->movers[g->nmovers++] = i;
+            if (x >= track) g->hm |= 1 << (x - track);
+        }
+    }
+    memset(g->done, 0, sizeof(g->done));
+    memset(g->canonuse, 0, sizeof(g->canonuse));
+    nsevens = 0;
+
+    int nout = 0;
+    if (!g->nmovers) {
+        for (int r = 0; r < nr; r++) {
+            int card = ranks[r];
+            if (card != 0 && card != 12 && card != JOKER) continue;
+            gen_use(g, U_START);
+            for (int q = 0; q < g->nb[U_START]; q++) {
+                out[nout].bd = &g->bodies[U_START][q];
+                out[nout].card = card;
+                out[nout].value = card;
+                nout++;
+            }
+        }
+    } else {
+        for (int r = 0; r < nr; r++) {
+            int card = ranks[r];
+            int nseen = 0;
+            Key *seen = &seenk[nout];
+            (void)seen;
+            int seen_base = nout; /* keys of this card go to seenk[seen_base ...] */
+            for (int pl = 0; pl < nplans[card]; pl++) {
+                int use = plans[card][pl].use;
+                gen_use(g, use);
+                if (g->overflow) Py_RETURN_NONE;
+                for (int q = 0; q < g->nb[use]; q++) {
+                    const Body *bd = &g->bodies[use][q];
+                    if (g->canonuse[use] && bd->canon) {
+                        Key k;
+                        body_key(g, bd, &k);
+                        int dup = 0;
+                        for (int t = 0; t < nseen; t++)
+                            if (!memcmp(&seenk[seen_base + t], &k, sizeof(k))) {
+                                dup = 1;
+                                break;
+                            }
+                        if (dup) continue;
+                        if (seen_base + nseen >= MAXOUT) Py_RETURN_NONE;
+                        seenk[seen_base + nseen++] = k;
+                    }
+                    if (nout >= MAXOUT) Py_RETURN_NONE;
+                    out[nout].bd = bd;
+                    out[nout].card = card;
+                    out[nout].value = plans[card][pl].value;
+                    nout++;
+                }
+            }
+        }
+        /* _joker_once: exactly one peg of the team outside its Himmel */
+        if (nr && ranks[nr - 1] == JOKER) {
+            int outside = 0;
+            int seats[2] = {g->seat, g->partner};
+            for (int t = 0; t < 2; t++)
+                for (int i = 4 * seats[t]; i < 4 * seats[t] + 4; i++)
+                    if (g->pos[i] < track) outside++;
+            if (outside == 1) {
+                int w = 0, nk = 0;
+                for (int q = 0; q < nout; q++) {
+                    if (out[q].card == JOKER) {
+                        Key k;
+                        body_key(g, out[q].bd, &k);
+                        int dup = 0;
+                        for (int t = 0; t < nk; t++)
+                            if (!memcmp(&seenk[t], &k, sizeof(k))) {
+                                dup = 1;
+                                break;
+                            }
+                        if (dup) continue;
+                        seenk[nk++] = k;
+                    }
+                    out[w++] = out[q];
+                }
+                nout = w;
+            }
+        }
+    }
+
+    PyObject *codes = PyList_New(nout);
+    PyObject *bodies = PyList_New(nout);
+    if (!codes || !bodies) {
+        Py_XDECREF(codes);
+        Py_XDECREF(bodies);
+        return NULL;
+    }
+    for (int q = 0; q < nout; q++) {
+        const Body *bd = out[q].bd;
+        long a = bd->kind == KSPLIT ? bd->sv : bd->a;
+        long b = bd->kind == KSPLIT ? -1 : bd->b;
+        long cc = bd->kind == KSPLIT ? -1 : bd->c;
+        long code = (long)out[q].card | (long)out[q].value << 4 | (long)bd->kind << 8 | a << 10 |
+                    (b + 1) << 16 | (cc + 1) << 23 | (long)(bd->canon ? 1 : 0) << 30;
+        PyObject *co = PyLong_FromLong(code);
+        PyObject *bo = body_tuple(g, bd);
+        if (!co || !bo) {
+            Py_XDECREF(co);
+            Py_XDECREF(bo);
+            Py_DECREF(codes);
+            Py_DECREF(bodies);
+            return NULL;
+        }
+        PyList_SetItem(codes, q, co);
+        PyList_SetItem(bodies, q, bo);
+    }
+    return Py_BuildValue("(NN)", codes, bodies);
+}
+
+static PyMethodDef methods[] = {
+    {"legal", legal, METH_VARARGS,
+     "legal(pos, fresh, seat, players, ranks) -> (codes, bodies) or None: the legal plays."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core", "Compiled Dog move generation (base rules).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    init_plans();
+    return PyModule_Create(&module);
+}

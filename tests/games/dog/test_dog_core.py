@@ -1,0 +1,188 @@
+"""The compiled Dog core against the pure-Python engine, its specification.
+
+The core (``stammtisch.games.dog._core``, see ``backend.py``) must list the same legal
+moves as the pure move generator, in the same order, with the same bodies (so the same
+notation and the same resulting positions), on the perft positions, on positions sampled
+from random games, and per card against the brute-force generator; a seeded game plays
+out identically on both backends. Options the core lacks fall back to the pure engine.
+
+The differential tests compare both engines explicitly, so they run in the default pass
+only (``STAMMTISCH_PURE=1`` forces the pure engine for every other test).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dog_bruteforce import Brute
+
+import stammtisch
+from stammtisch.games.dog import backend
+from stammtisch.games.dog.actions import DogAction
+from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks
+from stammtisch.games.dog.state import DogState
+
+CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "perft.json").read_text())
+
+needs_core = pytest.mark.skipif(
+    not backend.compiled_available() or backend.forced_pure(),
+    reason="compiled Dog core not built, or STAMMTISCH_PURE forces the pure engine",
+)
+
+
+def pure_actions(s: DogState) -> list[DogAction]:
+    assert s.current is not None
+    ranks, counts = hand_ranks(s.hands[s.current])
+    return MoveGen(s.pos, s.fresh, s.current, s.board).actions(ranks, counts)
+
+
+def core_actions(s: DogState) -> list[DogAction]:
+    assert s.game.core is not None
+    acts = s.legal_actions()
+    return [] if acts[0].text == "fold" else acts
+
+
+def assert_same(s: DogState) -> int:
+    """The two generators agree move for move: text, body, order, resulting position."""
+    pure = pure_actions(s)
+    core = core_actions(s)
+    assert [a.text for a in core] == [a.text for a in pure], s.to_json()
+    assert [a.body for a in core] == [a.body for a in pure], s.to_json()
+    assert [a.result for a in core] == [a.result for a in pure]
+    return len(core)
+
+
+def sampled(players: int, count: int, seed: int) -> list[DogState]:
+    """``count`` positions in the play phase from random games (every 3rd one)."""
+    game = stammtisch.load("dog", players=players)
+    rng = random.Random(seed)
+    out: list[DogState] = []
+    g = 0
+    while len(out) < count:
+        s = game.new_game(seed * 1000 + g)
+        g += 1
+        k = 0
+        while not s.is_terminal and len(out) < count:
+            if s.phase == "play":
+                k += 1
+                if k % 3 == 0:
+                    out.append(s)
+            legal = s.legal_actions()
+            s = s.apply_unchecked(legal[rng.randrange(len(legal))])
+    return out
+
+
+@needs_core
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_core_agrees_with_the_pure_engine_on_perft(case: dict[str, Any]) -> None:
+    """DOG-10 … DOG-19 on every perft position: same moves, same order, same count."""
+    game = stammtisch.load("dog", players=case["players"])
+    if game.core is None:
+        pytest.skip("the core does not play this variant")
+    s = game.from_json(case["position"])
+    assert isinstance(s, DogState)
+    if s.phase != "play":
+        return
+    n = assert_same(s)
+    assert (n or 1) == case["count"]
+
+
+@needs_core
+@pytest.mark.parametrize("players", [4, 6])
+def test_core_agrees_on_sampled_positions(players: int) -> None:
+    """1,000 positions per table size from random games (10,000 in
+    benchmarks/dog_core_diff.py)."""
+    total = 0
+    for s in sampled(players, 1000, players):
+        total += assert_same(s)
+    assert total > 1000  # the positions do have moves to compare
+
+
+@needs_core
+def test_core_agrees_per_card_with_the_brute_force_generator() -> None:
+    """The positions each card reaches, by the naive generator of dog_bruteforce.py."""
+    for players in (4, 6):
+        brute = Brute(players)
+        for s in sampled(players, 60, 10 + players):
+            count, per_card = brute.count(s.to_json())
+            core = core_actions(s)
+            assert (len(core) or 1) == count
+            got: dict[str, set[Any]] = {}
+            for a in core:
+                card = a.text.split(":")[0].split("=")[0]
+                after = s.apply_unchecked(a).to_json()["pegs"]
+                got.setdefault(card, set()).add(brute.key(*brute.read(after)))
+            assert got == {card: outs for card, outs in per_card.items() if outs}
+
+
+@needs_core
+def test_core_lists_one_move_per_card_and_resulting_position() -> None:
+    """One action per card rank and resulting position, pegs of a seat interchangeable
+    (DOG-16: a Joker's value that reaches a position already listed is the same move)."""
+    for players in (4, 6):
+        for s in sampled(players, 300, 20 + players):
+            keys = []
+            for a in core_actions(s):
+                assert a.result is not None
+                keys.append((a.card, canonical(a.result, s.n)))
+            assert len(keys) == len(set(keys)), s.to_json()
+
+
+def _play(game: stammtisch.core.game.Game[Any], seed: int) -> tuple[list[str], Any]:
+    rng = random.Random(seed)
+    s = game.new_game(seed)
+    texts: list[str] = []
+    while not s.is_terminal:
+        legal = s.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        texts.append(a.text)
+        s = s.apply(a)
+    return texts, s.to_json()
+
+
+@needs_core
+@pytest.mark.parametrize("players", [4, 6])
+def test_same_seed_same_game_on_both_backends(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = stammtisch.load("dog", players=players)
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    pure = stammtisch.load("dog", players=players)
+    assert fast.core is not None and pure.core is None
+    for seed in range(2):
+        assert _play(fast, seed) == _play(pure, seed)
+
+
+def test_pure_engine_when_forced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    assert stammtisch.load("dog").core is None
+    assert backend.describe().startswith("pure Python")
+
+
+def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
+    """Other table sizes (DOG-21), teams of three (DOG-22) and the house rules (DOG-23 …
+    DOG-26) run on the pure engine."""
+    defaults = {"players": 4, "dealer": -1, "seven_with_partner": False, "teams": 0}
+    core = backend.core_for
+    for options in (
+        {"players": 5, "dealer": -1},
+        {"players": 2, "dealer": -1},
+        {"players": 6, "dealer": -1, "teams": 2},
+        {"players": 4, "dealer": -1, "seven_with_partner": True},
+        {"players": 4, "dealer": -1, "an_option_added_later": 1},
+    ):
+        assert core(options, defaults) is None, options
+    expected = backend._compiled if not backend.forced_pure() else None
+    assert core({"players": 4, "dealer": 2}, defaults) is expected
+    assert core({"players": 6, "dealer": -1, "teams": 3}, defaults) is expected
+    assert stammtisch.load("dog", players=5).core is None  # DOG-21: everyone alone
+    assert stammtisch.load("dog", players=6, teams=2).core is None  # DOG-22: teams of three
+    assert stammtisch.load("dog", players=6, teams=3).core is expected
+    assert stammtisch.load("dog", players=4, dealer=1).core is expected
+    for spec in stammtisch.info("dog").options:
+        if spec.name in backend.NEUTRAL_OPTIONS or spec.type is not bool:
+            continue
+        game = stammtisch.load("dog", **{spec.name: not spec.default})
+        assert game.core is None, spec.name
