@@ -23,7 +23,7 @@ Recipient = int | None
 def log_entry(move: int, seat: int, view: JSON | None) -> bytes:
     """One encoded log entry from the recipient's view after ``move``."""
     last = view.get("last") if view is not None else None
-    return wire.dumpb({"move": move, "seat": seat, "last": last})
+    return wire.dumpb_kept({"move": move, "seat": seat, "last": last})
 
 
 def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) -> Iterator[State[Any]]:

@@ -309,10 +309,12 @@ class LiveTable:
         self.last_used = time.monotonic()  # a finished table's idle time starts now
         seat = client.seat
         if seat is None:
+            self.compact()
             return False
         self.connections[seat] = max(0, self.connections[seat] - 1)
         self.seats_changed()
         self.broadcast()
+        self.compact()
         return self.connections[seat] == 0 and self.row.seats[seat].kind == "human"
 
     def unseat(self, seat: int) -> None:
@@ -323,6 +325,18 @@ class LiveTable:
                 client.log_sent = 0  # ... and are sent the spectator's log afresh
         self.connections[seat] = 0
         self.away[seat] = False
+
+    def compact(self) -> None:
+        """A finished table nobody watches keeps only its record (seed, actions, result).
+
+        The encoded logs and views are rebuilt by replaying the game if somebody comes back
+        (:meth:`catch_up`); until the table is dropped (``Settings.finished_ttl``) it costs
+        little more than its actions.
+        """
+        if self.row.status != OVER or self.clients:
+            return
+        self._logs.clear()
+        self._changed()
 
     def close_clients(self) -> None:
         for client in list(self.clients):
