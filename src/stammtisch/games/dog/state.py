@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import events as _events
 from stammtisch.games.dog import house_rules
 from stammtisch.games.dog.actions import (
     FOLD,
@@ -556,6 +557,17 @@ class DogState(State[DogAction]):
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)
+
+    # --- events (games/dog/events.py) -----------------------------------------------------
+    def _events_of(self, before: State[DogAction], action: DogAction) -> list[JSON]:
+        assert isinstance(before, DogState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: DogAction) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return self.game.observe_all(self, seats)

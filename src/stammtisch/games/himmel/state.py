@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.himmel import events as _events
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import (
     PLAYS,
@@ -498,6 +499,17 @@ class HimmelState(State[Action]):
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)
+
+    # --- events (games/himmel/events.py) --------------------------------------------------
+    def _events_of(self, before: State[Action], action: Action) -> list[JSON]:
+        assert isinstance(before, HimmelState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: Action) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return self.game.observe_all(self, seats)
