@@ -17,23 +17,43 @@ report gives the median of the rounds and the ratios. Run:
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import stammtisch
+from stammtisch.core.game import Game
 
 Runner = Callable[[float], tuple[int, float]]
 
 
-def stammtisch_runner(name: str, check: str = "", **options: object) -> Runner:
+def load_game(name: str, pure: bool = False, **options: object) -> Game[Any]:
+    """A game; ``pure`` forces the pure-Python engine (STAMMTISCH_PURE, read when a game
+    is created) where a compiled core would run (Dog's base rules)."""
+    if not pure:
+        return stammtisch.load(name, **options)
+    old = os.environ.get("STAMMTISCH_PURE")
+    os.environ["STAMMTISCH_PURE"] = "1"
+    try:
+        return stammtisch.load(name, **options)
+    finally:
+        if old is None:
+            del os.environ["STAMMTISCH_PURE"]
+        else:
+            os.environ["STAMMTISCH_PURE"] = old
+
+
+def stammtisch_runner(name: str, check: str = "", pure: bool = False, **options: object) -> Runner:
     """Random playouts of one game. ``check``: "" plays with ``apply_unchecked`` (the
     engine's own speed); "apply" with ``State.apply`` (the legality check by identity
-    first); "text" with the check by text comparison that ``apply`` did before."""
-    game = stammtisch.load(name, **options)
+    first); "text" with the check by text comparison that ``apply`` did before.
+    ``pure``: the pure-Python engine even where a compiled core would run."""
+    game = load_game(name, pure, **options)
 
     def run(seconds: float) -> tuple[int, float]:
         rng = random.Random(1)
@@ -152,6 +172,8 @@ def main(argv: list[str] | None = None) -> None:
         players = sorted({info.min_players, 4} & set(range(info.min_players, info.max_players + 1)))
         for p in players:
             runners[f"{name} ({p}p)"] = stammtisch_runner(name, players=p)
+            if name == "dog" and getattr(load_game(name, players=p), "core", None) is not None:
+                runners[f"{name} ({p}p) pure Python"] = stammtisch_runner(name, pure=True, players=p)
         if args.checked:
             p = players[-1]
             runners[f"{name} ({p}p) apply"] = stammtisch_runner(name, "apply", players=p)
@@ -189,16 +211,19 @@ def main(argv: list[str] | None = None) -> None:
         if uno_rate and not k.startswith(("RLCard", "OpenSpiel")) and not k.startswith("dog"):
             lines.append(f"ratio {k} / RLCard UNO: {med[k] / uno_rate:.2f}x (goal >= 1.5x)")
         if maedn_rate and k.startswith("dog"):
-            lines.append(f"ratio {k} / OpenSpiel maedn: {med[k] / maedn_rate:.2f}x (goal >= 0.5x)")
+            lines.append(f"ratio {k} / OpenSpiel maedn: {med[k] / maedn_rate:.2f}x (goal >= 1.0x)")
     if uno_rate is None:
         lines.append("RLCard not installed: pip install -e .[bench] for the UNO comparison")
     if maedn_rate is None:
         lines.append("open-spiel not installed: pip install -e .[bench] for the maedn comparison")
     for k in runners:
+        if k.endswith(" pure Python"):
+            fast = k.removesuffix(" pure Python")
+            lines.append(f"ratio {fast} compiled core / pure Python: {med[fast] / med[k]:.2f}x")
         if k.endswith(" apply"):
             before = med[k + ", text check"]
             lines.append(f"ratio {k} / {k}, text check: {med[k] / before:.2f}x")
-    dog_low = [k for k in runners if k.startswith("dog") and maedn_rate and med[k] / maedn_rate < 0.5]
+    dog_low = [k for k in runners if k.startswith("dog") and maedn_rate and med[k] / maedn_rate < 1.0]
     if dog_low:
         lines += ["", DOG_NOTE.rstrip("\n")]
     report = "\n".join(lines) + "\n"
