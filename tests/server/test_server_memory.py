@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import random
 import time
+import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
+
+import stammtisch
+from stammtisch.server.clients import Client
+from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.hub import Hub
+from stammtisch.server.table import OVER, PLAYING, LiveTable
 
 from .live import Live, live_server, settings
 
@@ -59,3 +68,56 @@ async def test_idle_finished_table_is_dropped_and_reloaded_on_demand(sqlite_url:
             await p.close()
         r = await live.http.post(f"/api/tables/{tid}/rematch", json={"token": tokens[0]})
         assert r.status_code == 200 and r.json()["table"]["status"] == "playing"
+
+
+async def finished_table(game: str, players: int, seed: int) -> LiveTable:
+    """A game played to its end on a LiveTable with every seat and a spectator connected,
+    who then all leave."""
+
+    async def store(_row: Any) -> None:
+        return None
+
+    g = stammtisch.load(game, players=players)
+    row = TableRow(
+        id=f"m{seed}",
+        game=game,
+        options=dict(g.options),
+        seed=seed,
+        status=PLAYING,
+        seats=[SeatRow(i, "human", f"p{i}", None, "x") for i in range(players)],
+        turn_timer=None,
+    )
+    table = LiveTable(row, store)
+    clients = [Client(s, "en", deliver=lambda _text: None) for s in [*range(players), None]]
+    for c in clients:
+        await table.attach(c, ThreadPoolExecutor(1))
+    rng = random.Random(seed)
+    while table.state is not None and not table.state.is_terminal:
+        state = table.state
+        await table.submit(state.current_player, rng.choice(list(state.legal_notations())), table.version)
+    for c in clients:
+        table.detach(c)
+    return table
+
+
+@pytest.mark.parametrize(("game", "players", "limit_kib"), [("zwickern", 2, 64), ("himmel", 3, 96)])
+async def test_a_finished_table_nobody_watches_keeps_little_more_than_its_moves(
+    game: str, players: int, limit_kib: int
+) -> None:
+    """Issue 21: finished tables held ~1 MB each (every move log entry sat in a 4 KiB
+    buffer, and every recipient's log was kept). Now such a table keeps its record only."""
+    await finished_table(game, players, 1)  # imports and caches warmed up
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        tables = [await finished_table(game, players, seed) for seed in range(2, 6)]
+        after = tracemalloc.take_snapshot()
+    finally:
+        tracemalloc.stop()
+    per_table = sum(d.size_diff for d in after.compare_to(before, "filename")) / len(tables) / 1024
+    assert all(t.status == OVER for t in tables)
+    assert per_table < limit_kib, f"{per_table:.0f} KiB per finished table"
+    # Somebody who comes back gets the whole log again (rebuilt from the moves).
+    back = Client(0, "en", deliver=lambda _text: None)
+    await tables[0].attach(back, ThreadPoolExecutor(1))
+    assert len(tables[0].log(0)) == tables[0].version

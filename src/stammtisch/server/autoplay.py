@@ -96,6 +96,7 @@ class Autoplay:
         seat = table.current_player
         if table.status == OVER:
             self.forget(table.id)  # the bots (and their search trees) are not needed any more
+            table.compact()
             return
         if table.status != PLAYING or seat is None:
             self._cancel_move(table.id)

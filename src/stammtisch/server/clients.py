@@ -31,6 +31,8 @@ class Client:
         self.log_sent = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
+        #: Set when the server ends the connection (e.g. 1008 for a flood), after the outbox.
+        self.close_code: int | None = None
         #: Sends a text at once (``None``: the end); then the outbox stays unused.
         self.deliver = deliver
         s = settings or Settings(database_url="")

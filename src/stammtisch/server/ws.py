@@ -86,6 +86,8 @@ async def _sender(ws: Socket, client: Client) -> None:
         return
     if client.overflowed:
         await ws.close(code=1013)
+    elif client.close_code is not None:
+        await ws.close(code=client.close_code)
 
 
 async def table_socket(ws: WebSocket, table_id: str) -> None:
@@ -213,7 +215,11 @@ async def _read_loop(ws: Socket, hub: Hub, table: LiveTable, client: Client) -> 
             refused += 1
             if refused >= hub.settings.flood_close_after:
                 client.push(error_message(ServerError("too_many_frames"), client.lang))
-                await ws.close(code=1008)
+                if client.deliver is not None:
+                    await ws.close(code=1008)
+                else:  # the sender task closes once it has sent what is queued
+                    client.close_code = 1008
+                    client.push_none()
                 return
             if refused == 1:  # one error per burst, not one per flooded frame
                 client.push(error_message(ServerError("too_many_frames"), client.lang))

@@ -6,6 +6,10 @@ plays the 7 as every sequence of parts ``(peg, steps)`` with at most 7 steps in 
 peg may be used in several parts), and identifies a result by the multiset of places of
 each seat's pegs (so pegs of one seat are interchangeable here, unlike in the engine).
 It is slow and simple on purpose.
+
+Variants (DOG-21 … DOG-23): ``team_size`` 1 (everyone alone; 2 players sit opposite on
+64 fields), 2 (partners opposite) or 3 (6 players, seats s, s+2, s+4); ``partner7``: a 7
+may move any team peg at any step.
 """
 
 from __future__ import annotations
@@ -22,9 +26,14 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
 class Brute:
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, team_size: int = 0, partner7: bool = False) -> None:
         self.n = players
-        self.track = 16 * players
+        self.track = 64 if players == 2 else 16 * players
+        self.size = team_size or (2 if players in (4, 6) else 1)
+        self.partner7 = partner7 and self.size > 1
+
+    def home_field(self, seat: int) -> int:
+        return 32 * seat if self.n == 2 else 16 * seat
 
     # --- reading and keys ----------------------------------------------------------------
     def read(self, pegs_json: list[list[Any]]) -> tuple[Pegs, Fresh]:
@@ -37,7 +46,7 @@ class Brute:
                 if tok == "K":
                     places.append(("K", 0))
                 elif tok == "S":
-                    places.append(("T", 16 * seat))
+                    places.append(("T", self.home_field(seat)))
                     fresh.add(4 * seat + k)
                 elif tok.startswith("H"):
                     places.append(("H", int(tok[1:])))
@@ -63,14 +72,22 @@ class Brute:
         return tuple(out)
 
     # --- helpers -------------------------------------------------------------------------
-    def partner(self, seat: int) -> int:
-        return (seat + self.n // 2) % self.n
+    def mates(self, seat: int) -> list[int]:
+        """``seat`` and its teammates in the direction of play."""
+        step = self.n // self.size
+        return [(seat + k * step) % self.n for k in range(self.size)]
 
     def movers(self, pegs: Pegs, seat: int) -> list[int]:
-        own = range(4 * seat, 4 * seat + 4)
-        if all(pegs[p][0] == "H" for p in own):
-            return list(range(4 * self.partner(seat), 4 * self.partner(seat) + 4))
-        return list(own)
+        for s in self.mates(seat):
+            own = range(4 * s, 4 * s + 4)
+            if not all(pegs[p][0] == "H" for p in own):
+                return list(own)
+        return list(range(4 * seat, 4 * seat + 4))
+
+    def movers7(self, pegs: Pegs, seat: int) -> list[int]:
+        if self.partner7:
+            return [p for s in self.mates(seat) for p in range(4 * s, 4 * s + 4)]
+        return self.movers(pegs, seat)
 
     def who(self, pegs: Pegs, place: Place, owner: int | None = None) -> int | None:
         for p, pl in enumerate(pegs):
@@ -79,14 +96,12 @@ class Brute:
         return None
 
     def team_home(self, pegs: Pegs, seat: int) -> bool:
-        team = [*range(4 * seat, 4 * seat + 4)]
-        q = self.partner(seat)
-        team += range(4 * q, 4 * q + 4)
+        team = [p for s in self.mates(seat) for p in range(4 * s, 4 * s + 4)]
         return all(pegs[p][0] == "H" for p in team)
 
     def paths(self, pegs: Pegs, fresh: Fresh, p: int, k: int) -> Iterator[list[Place]]:
         """Every forward path of ``k`` single steps (the places entered, in order)."""
-        start = 16 * (p // 4)
+        start = self.home_field(p // 4)
 
         def go(place: Place, left: int, first: bool) -> Iterator[list[Place]]:
             if left == 0:
@@ -111,13 +126,13 @@ class Brute:
         kennel = [p for p in range(4 * c, 4 * c + 4) if pegs[p][0] == "K"]
         if not kennel:
             return set()
-        there = self.who(pegs, ("T", 16 * c))
+        there = self.who(pegs, ("T", self.home_field(c)))
         if there is not None and there in fresh:
             return set()
         new = list(pegs)
         if there is not None:
             new[there] = ("K", 0)
-        new[kennel[0]] = ("T", 16 * c)
+        new[kennel[0]] = ("T", self.home_field(c))
         return {self.key(tuple(new), fresh | {kennel[0]})}
 
     def forward(self, pegs: Pegs, fresh: Fresh, seat: int, k: int) -> set[Key]:
@@ -178,7 +193,7 @@ class Brute:
         while frontier:
             nxt = set()
             for cur, fr, used in frontier:
-                for p in self.movers(cur, seat):
+                for p in self.movers7(cur, seat):
                     if cur[p][0] == "K":
                         continue
                     for k in range(1, 8 - used):

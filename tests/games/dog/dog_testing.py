@@ -15,6 +15,7 @@ def position(
     seat: int = 0,
     players: int = 4,
     others: list[str] | None = None,
+    options: dict[str, Any] | None = None,
     **extra: Any,
 ) -> DogState:
     """Seat ``seat`` to play ``hand``; every other seat holds ``others`` (default one 2).
@@ -28,7 +29,7 @@ def position(
     rows += [[] for _ in range(n - len(rows))]
     data: dict[str, Any] = {"pegs": rows, "hands": hands, "current": seat}
     data.update(extra)
-    game = stammtisch.load("dog", players=players)
+    game = stammtisch.load("dog", players=players, **(options or {}))
     state = game.from_json(data)
     assert isinstance(state, DogState)
     return state

@@ -21,10 +21,21 @@ from stammtisch.games.dog.state import DogState
 CASES: list[dict[str, Any]] = json.loads((Path(__file__).parent / "perft.json").read_text())
 
 
+HOUSE_RULES = ("two_steals", "no_jack_reswap", "last_peg_no_joker")
+
+
 def _state(case: dict[str, Any]) -> DogState:
-    s = stammtisch.load("dog", players=case["players"]).from_json(case["position"])
+    options = {"players": case["players"], **case.get("options", {})}
+    s = stammtisch.load("dog", **options).from_json(case["position"])
     assert isinstance(s, DogState)
     return s
+
+
+def _brute(case: dict[str, Any]) -> Brute:
+    options = case.get("options", {})
+    teams = options.get("teams", 0)
+    size = case["players"] // teams if teams else 0
+    return Brute(case["players"], size, bool(options.get("seven_with_partner")))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -32,10 +43,15 @@ def test_perft_count(case: dict[str, Any]) -> None:
     assert len(_state(case).legal_actions()) == case["count"]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+# The brute-force generator knows the boards and teams (DOG-21, DOG-22) and DOG-23; the
+# house rules DOG-24 … DOG-26 change which plays are legal and are counted by hand.
+BRUTE_CASES = [c for c in CASES if not any(c.get("options", {}).get(rule) for rule in HOUSE_RULES)]
+
+
+@pytest.mark.parametrize("case", BRUTE_CASES, ids=[c["name"] for c in BRUTE_CASES])
 def test_perft_agrees_with_the_brute_force_generator(case: dict[str, Any]) -> None:
     s = _state(case)
-    brute = Brute(case["players"])
+    brute = _brute(case)
     count, per_card = brute.count(s.to_json())
     assert count == case["count"]
     if s.phase != "play" or s.legal_actions()[0].text == "fold":
