@@ -82,7 +82,7 @@ def sampled(players: int, count: int, seed: int) -> list[DogState]:
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_core_agrees_with_the_pure_engine_on_perft(case: dict[str, Any]) -> None:
     """DOG-10 … DOG-19 on every perft position: same moves, same order, same count."""
-    game = stammtisch.load("dog", players=case["players"])
+    game = stammtisch.load("dog", players=case["players"], **case.get("options", {}))
     if game.core is None:
         pytest.skip("the core does not play this variant")
     s = game.from_json(case["position"])
