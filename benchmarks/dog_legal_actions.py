@@ -172,8 +172,7 @@ that reads every action (a search, the server's move list) pays about 0.5 us per
 on top, as before.
 
 In random playouts the generator is no longer the bottleneck (the core call is ~5% of a
-step in the profile below): apply on the copy-on-write DogState, clone (twice per step
-since apply_unchecked keeps the state before the move for the events) and the driver
+step in the profile below): apply on the copy-on-write DogState, clone and the driver
 loop are. The next factor against maedn is the rest of issue 20: the state as integers
 in the core, with apply, deal, exchange, fold and advance compiled.
 
