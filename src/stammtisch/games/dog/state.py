@@ -31,12 +31,12 @@ from stammtisch.games.dog.actions import (
     body_after,
     body_result,
     body_text,
-    card_head,
     format_notation,
     parse_action,
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
+from stammtisch.games.dog.coded import CodedActions
 from stammtisch.games.dog.moves import (
     USES,
     MoveGen,
@@ -57,20 +57,6 @@ OVER = "over"
 # Gives and the fold carry no position, so one object of each serves every state.
 GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for r, t in enumerate(RANK_TEXT))
 FOLD_ACTION = DogAction("fold", FOLD)
-# The head of a play's notation by the low byte of its move code (card | value << 4; a
-# Joker's start has value 13): see backend.py.
-
-
-def _code_head(low: int) -> str:
-    card, value = low & 15, low >> 4
-    if card < JOKER:
-        return card_text(card)
-    if card > JOKER:
-        return ""
-    return "Jo" if value == JOKER else card_head(JOKER, value) if value < JOKER else ""
-
-
-CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
 
 
 class DogState(State[DogAction]):
@@ -214,14 +200,11 @@ class DogState(State[DogAction]):
         core = self.game.core
         if core is not None:  # the compiled generator (see backend.py): same moves, same order
             got = core.legal(self.pos, self.fresh, seat, self.n, ranks)
-            if got is not None:
-                base = (self.pos, self.fresh)
-                track = self.board.track_len
-                act = DogAction
-                return [
-                    act(None, PLAY, code & 15, None, CODE_HEADS[code & 255], body, base, track)
-                    for code, body in zip(*got, strict=True)
-                ] or [FOLD_ACTION]
+            if got is not None:  # None: a buffer of the core overflowed, use the pure engine
+                codes, sevens = got
+                if not codes:
+                    return [FOLD_ACTION]  # DOG-8
+                return CodedActions(codes, sevens, (self.pos, self.fresh), self.board.track_len, core)
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
