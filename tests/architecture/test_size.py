@@ -19,7 +19,7 @@ MAX_FUNCTION = 80
 MODULES_ALLOWED: dict[str, int] = {
     "games/dog/seven.py": 501,  # issue 23 (the split 7)
     "games/dog/state.py": 576,  # issue 24
-    "games/himmel/state.py": 536,  # issue 24
+    "games/himmel/state.py": 541,  # issue 24
     "tui/screens/game.py": 555,  # the terminal helper (issue 24)
 }
 

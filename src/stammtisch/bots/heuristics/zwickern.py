@@ -25,7 +25,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.core.game import State
 from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
@@ -182,3 +182,7 @@ class ZwickernHeuristic(GameHeuristic):
 
 
 HEURISTIC = ZwickernHeuristic()
+
+# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
+# first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=None), hard_iterations=1150, win_chance=False)

@@ -129,6 +129,11 @@ class HimmelState(State[Action]):
         self._dn = len(self._deck)
 
     @property
+    def deck_size(self) -> int:
+        """Cards in the draw pile (public: the view's ``deck_size``)."""
+        return self._dn
+
+    @property
     def known(self) -> list[kn.Facts]:
         """Per seat, its facts about where hidden cards are (a fresh list)."""
         ev = self._kev
