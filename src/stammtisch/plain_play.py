@@ -18,25 +18,9 @@ from rich.markup import escape
 from stammtisch.core.errors import GameOverError, IllegalActionError, StammtischError
 from stammtisch.core.game import Game
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import Presenter, presenter_for, result_text
 from stammtisch.tui.session import YOU, Session
-
-register(
-    {
-        "plain_prompt": {
-            "en": "Your move (legal: {moves}; 'q' quits)",
-            "de": "Dein Zug (erlaubt: {moves}; 'q' beendet)",
-        },
-        "plain_over": {"en": "Game over. {result}", "de": "Spiel vorbei. {result}"},
-        "plain_saved": {"en": "Record saved to {p}", "de": "Protokoll gespeichert unter {p}"},
-        "plain_bye": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
-        "plain_unfinished": {
-            "en": "Unfinished game saved to {p} (go on with: stammtisch play --resume).",
-            "de": "Unfertiges Spiel gespeichert unter {p} (weiter mit: stammtisch play --resume).",
-        },
-    }
-)
 
 
 def play_plain(

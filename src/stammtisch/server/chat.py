@@ -21,7 +21,6 @@ from typing import Any
 from sqlalchemy import Connection, insert, select
 
 from stammtisch.core.game import JSON
-from stammtisch.core.i18n import register_messages
 from stammtisch.server import wire
 from stammtisch.server.clients import Client
 from stammtisch.server.config import Settings
@@ -30,23 +29,6 @@ from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import ServerError
 from stammtisch.server.table import LiveTable
 
-register_messages(
-    {
-        "chat_off": {
-            "en": "Chat is turned off at this table.",
-            "de": "An diesem Tisch ist der Chat ausgeschaltet.",
-        },
-        "chat_spectator": {
-            "en": "Only the players at the table can write; you are watching.",
-            "de": "Schreiben können nur die Spielenden am Tisch; du schaust zu.",
-        },
-        "chat_empty": {"en": "The message is empty.", "de": "Die Nachricht ist leer."},
-        "chat_too_long": {
-            "en": "The message is too long (at most {limit} characters).",
-            "de": "Die Nachricht ist zu lang (höchstens {limit} Zeichen).",
-        },
-    }
-)
 
 
 def clean(text: Any, limit: int) -> str:

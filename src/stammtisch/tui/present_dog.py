@@ -17,44 +17,13 @@ from stammtisch.core.errors import StammtischError
 from stammtisch.games.dog.actions import parse_notation
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
-from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of, tokens
 from stammtisch.tui.present import Presenter, View, seat_table
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 FIELDS_PER_SEAT = 16
 CELL = 3
-
-register(
-    {
-        "dog_round": {"en": "Round {r} ({h} cards)", "de": "Runde {r} ({h} Karten)"},
-        "dog_exchange": {
-            "en": "Card exchange: seat {s} gives a card to the partner",
-            "de": "Kartentausch: Platz {s} gibt dem Partner eine Karte",
-        },
-        "dog_helps": {"en": "seat {s} moves seat {c}'s pegs", "de": "Platz {s} fährt mit Platz {c}"},
-        "dog_kennel": {"en": "Kennel", "de": "Lager"},
-        "dog_m_fold": {"en": "fold: discard the hand", "de": "aussteigen: Karten ablegen"},
-        "dog_m_give": {"en": "give the {card} to the partner", "de": "{card} dem Partner geben"},
-        "dog_m_joker": {"en": "Joker as {value}", "de": "Joker als {value}"},
-        "dog_m_start": {"en": "{card}: a peg onto the start field", "de": "{card}: Stein aufs Bankfeld"},
-        "dog_m_swap": {"en": "{card}: swap {a} ⇄ {b}", "de": "{card}: tauscht {a} ⇄ {b}"},
-        "dog_himmel": {"en": "Himmel", "de": "Himmel"},
-        "dog_team": {"en": "Team", "de": "Partei"},
-        "dog_teams": {"en": "Teams", "de": "Parteien"},
-        "dog_folded": {"en": "out", "de": "ausgeschieden"},
-        "dog_discards": {"en": "Discards: {n}, top {top}", "de": "Ablage: {n}, oben {top}"},
-        "dog_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
-        "dog_exchanged": {"en": "You gave {g}, received {r}", "de": "Du gabst {g}, erhieltst {r}"},
-        "dog_winner": {"en": "Team {t} wins", "de": "Partei {t} gewinnt"},
-        "dog_cards_n": {"en": "{n} cards", "de": "{n} Karten"},
-        "dog_cards_1": {"en": "1 card", "de": "1 Karte"},
-        "dog_gave_hidden": {
-            "en": "gave a card to the partner (hidden)",
-            "de": "gab dem Partner eine Karte (verdeckt)",
-        },
-    }
-)
 
 
 def ring_cells(fields: int) -> list[tuple[int, int]]:

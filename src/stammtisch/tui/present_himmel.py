@@ -10,22 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.tui.cards import chips
-from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import Presenter, View, num, seat_table
-
-register(
-    {
-        "haz_game": {"en": "Game {g} of {G}", "de": "Spiel {g} von {G}"},
-        "haz_direction": {"en": "Direction: {d}", "de": "Richtung: {d}"},
-        "haz_clockwise": {"en": "clockwise ↻", "de": "im Uhrzeigersinn ↻"},
-        "haz_counter": {"en": "counter-clockwise ↺", "de": "gegen den Uhrzeigersinn ↺"},
-        "haz_pile": {"en": "Pile {name}", "de": "Stapel {name}"},
-        "haz_target": {"en": "target", "de": "Ziel"},
-        "haz_marked": {"en": "◆ marked: taken next", "de": "◆ markiert: wird als Nächstes gezogen"},
-        "haz_penalty": {"en": "Penalty", "de": "Misthaufen"},
-        "haz_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
-    }
-)
 
 
 class HimmelPresenter(Presenter):
