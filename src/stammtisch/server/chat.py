@@ -30,7 +30,6 @@ from stammtisch.server.errors import ServerError
 from stammtisch.server.table import LiveTable
 
 
-
 def clean(text: Any, limit: int) -> str:
     """The message as it is kept: no control characters, trimmed, checked for length."""
     if not isinstance(text, str):
