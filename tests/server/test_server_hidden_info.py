@@ -5,8 +5,10 @@ at random from what it was sent, like a bot in the browser) and spectators. Afte
 game is replayed independently from its record and every message is checked:
 
 * structurally: the view is exactly ``observe(recipient)`` at that version, legal actions
-  go only to the seat to move, and every log entry is built from the recipient's own view
-  after that move (never from the raw notation);
+  and their descriptions go only to the seat to move, and every log entry is built from the
+  recipient's own view after that move, its events included (never from the raw notation);
+  an event whose card is private to other seats reaches the recipient without it (DOG-7
+  exchange, HAZ-5 steal, draws);
 * by card: no card in another seat's hand that the recipient's own views never showed
   appears anywhere in the message (this is what catches a leaking log or table info), and
   spectators never see a hand card.
@@ -31,7 +33,19 @@ from .live import Live, Player, live_server, settings
 
 TOKEN = re.compile(r"[A-Za-z0-9]+")
 # A state message's fields, and the log the test client put together (``full_log``).
-MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "legal", "log_from", "log", "result", "full_log"}
+MESSAGE_KEYS = {
+    "type",
+    "table",
+    "version",
+    "seat",
+    "view",
+    "legal",
+    "moves",
+    "log_from",
+    "log",
+    "result",
+    "full_log",
+}
 
 
 def seat_counts(name: str) -> list[int]:
@@ -82,10 +96,16 @@ class Truth:
             words = strings(view)
             if recipient is not None and state.current_player == recipient:
                 words |= strings(state.legal_notations())
+                words |= strings([state.describe(a) for a in state.legal_actions()])
             self.known.append((self.known[-1] if self.known else set()) | words)
         seats = [s.current_player for s in states[:-1]]
         self.log = [
-            {"move": i, "seat": seats[i - 1], "last": self.views[i].get("last")}
+            {
+                "move": i,
+                "seat": seats[i - 1],
+                "last": self.views[i].get("last"),
+                "events": self.views[i]["events"],
+            }
             for i in range(1, len(states))
         ]
 
@@ -98,8 +118,14 @@ class Truth:
         assert msg["view"] == self.views[v]
         if r is not None and state.current_player == r:
             assert msg["legal"] == state.legal_notations()
+            moves = [{"action": str(a), "move": state.describe(a)} for a in state.legal_actions()]
+            assert msg["moves"] == norm(moves)
         else:
-            assert msg["legal"] == []
+            assert msg["legal"] == [] and msg["moves"] == []
+        for entry in msg["log"]:
+            for event in entry["events"]:
+                if "private_to" in event and r not in event["private_to"]:
+                    assert event.get("card") is None and not any(event.get("cards") or ())
         # Only the entries the connection does not have yet: the Player checked that they
         # continue what it has, so checked message by message they add up to the log.
         assert msg["log"] == self.log[msg["log_from"] : v]
@@ -108,7 +134,7 @@ class Truth:
         # view is exactly the recipient's own (above), so its words are known already.
         info = dict(msg["table"])
         assert isinstance(info.pop("id"), str) and isinstance(info.pop("created_at"), str)
-        sent = strings([info, msg["legal"], msg["log"], msg["result"]])
+        sent = strings([info, msg["legal"], msg["moves"], msg["log"], msg["result"]])
         for owner, hand in enumerate(hand_cards(state)):
             if owner == r:
                 continue

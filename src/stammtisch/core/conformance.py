@@ -13,7 +13,16 @@
   depended on a hidden card would differ;
 * ``observe_all`` gives every recipient's ``observe``, each in its own dict;
 * termination within ``max_steps``; ``returns``/``scores`` have one entry per seat;
-* determinism: the same seed and the same moves give the same final position.
+* determinism: the same seed and the same moves give the same final position and the same
+  events at every step;
+* events (``State.events``, issue 17): for every seat and the spectator they are plain JSON
+  and the view's ``"events"``; none names a card whose place that recipient cannot know
+  before or after the action (other hands, exchange cards on their way, stolen cards, the
+  draw pile; the game says which with ``State.card_census``) unless the action itself shows
+  it (the cards of its public ``describe``). Cards are compared by code: for a game with
+  identical copies (Dog's ranks) a leak shows only when every copy is hidden, so the games'
+  scenario tests check their secret cards one by one (DOG-7, HAZ-5);
+* every legal action has a JSON description (``State.describe``) with a ``type``.
 
 Use from a test::
 
@@ -25,10 +34,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from stammtisch.core.events import card_mentions, visible
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import load
 
@@ -95,6 +106,12 @@ def check_state(
                 raise fail(f"notation {text!r} parses to {parsed!r}, not {act!r}")
         if again.legal_actions() != legal:
             raise fail("legal actions differ after a JSON round-trip")
+        for act in legal:
+            desc = state.describe(act)
+            if not isinstance(desc, dict) or not isinstance(desc.get("type"), str):
+                raise fail(f"describe({act}) is not a dict with a 'type': {desc!r}")
+            if _json_roundtrip(desc) != desc:
+                raise fail(f"describe({act}) is not plain JSON")
 
     spectator = state.observe(None)
     if _json_roundtrip(spectator) != spectator:
@@ -127,6 +144,49 @@ def check_state(
             raise fail(f"legal actions of seat {seat} depend on cards it cannot see")
 
 
+def check_events(
+    game: Game[Any],
+    before: State[Any],
+    action: Any,
+    after: State[Any],
+    *,
+    seed: int = 0,
+    step: int = 0,
+) -> None:
+    """The checks of the events of ``action`` played in ``before`` (see the module doc)."""
+    name = game.name
+
+    def fail(what: str) -> ConformanceError:
+        return _fail(name, seed, step, what)
+
+    desc = before.describe(action)
+    shown: Counter[str] = Counter(card_mentions([desc]) if visible(desc, None) else ())
+    recipients: list[int | None] = [*range(after.num_players), None]
+    for r in recipients:
+        events = after.events(r)
+        if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
+            raise fail(f"events({r}) is not a list of events with a 'type'")
+        if _json_roundtrip(events) != events:
+            raise fail(f"events({r}) is not plain JSON")
+        if after.observe(r).get("events") != events:
+            raise fail(f"the view of {r} does not carry its events")
+        census_before, census_after = before.card_census(r), after.card_census(r)
+        if census_before is None or census_after is None:
+            continue
+        pack = Counter(census_before[0])
+        hidden = Counter(census_before[1]) & Counter(census_after[1])
+        for card in set(card_mentions(events)):
+            # One card may be named by several events (played, then captured): a leak is a
+            # card of which every copy is hidden from ``r`` before and after the action.
+            if pack[card] - hidden[card] + shown[card] <= 0:
+                raise fail(
+                    f"an event for {'the spectator' if r is None else f'seat {r}'} names {card!r}, "
+                    f"which it cannot know (after {action}): {events}"
+                )
+    if not after.events(None) and not after.raw_events():
+        raise fail(f"{action} left no event")
+
+
 def check_game(
     name: str,
     *,
@@ -151,6 +211,7 @@ def check_game(
         rng = random.Random(game_seed)
         state = game.new_game(game_seed)
         actions: list[str] = []
+        spectator_events: list[list[Any]] = []
         step = 0
         while True:
             deep = step % deep_every == 0
@@ -171,7 +232,10 @@ def check_game(
             nxt = state.apply(action)
             if before is not None and state.to_json() != before:
                 raise _fail(name, game_seed, step, "apply() changed the old state")
+            if deep:
+                check_events(game, state, action, nxt, seed=game_seed, step=step)
             actions.append(str(action))
+            spectator_events.append(nxt.events(None))
             state = nxt
             step += 1
         returns = state.returns()
@@ -182,8 +246,10 @@ def check_game(
             if r == best:
                 report.seat_wins[seat] += 1
         replay = game.new_game(game_seed)
-        for text in actions:
+        for k, text in enumerate(actions):
             replay = replay.apply(text)
+            if replay.events(None) != spectator_events[k]:
+                raise _fail(name, game_seed, k, "replaying the same seed and moves gives other events")
         if replay.to_json() != state.to_json():
             raise _fail(name, game_seed, step, "replaying the same seed and moves gives another game")
         report.games += 1

@@ -5,7 +5,8 @@ log of a recipient who was not watching, the replay of a finished game) replays 
 from its seed here, as plain functions that can run in a worker thread.
 
 A log entry is what one recipient may know about one move: ``{"move": i, "seat": actor,
-"last": observe(recipient)["last"]}`` of the position after move ``i``. It is never built
+"last": ..., "events": ...}``, the ``last`` and ``events`` of ``observe(recipient)`` after
+move ``i`` (the events filtered for that recipient: ``State.events``). It is never built
 from the raw notation, which may name a card given or stolen face down.
 """
 
@@ -22,8 +23,11 @@ Recipient = int | None
 
 def log_entry(move: int, seat: int, view: JSON | None) -> bytes:
     """One encoded log entry from the recipient's view after ``move``."""
-    last = view.get("last") if view is not None else None
-    return wire.dumpb_kept({"move": move, "seat": seat, "last": last})
+    if view is None:
+        return wire.dumpb_kept({"move": move, "seat": seat, "last": None, "events": []})
+    return wire.dumpb_kept(
+        {"move": move, "seat": seat, "last": view.get("last"), "events": view.get("events", [])}
+    )
 
 
 def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) -> Iterator[State[Any]]:
@@ -62,5 +66,12 @@ def replay_json(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], 
         view = state.observe(None)
         views.append(view)
         if move > 0:
-            log.append({"move": move, "seat": actions[move - 1][0], "last": view.get("last")})
+            log.append(
+                {
+                    "move": move,
+                    "seat": actions[move - 1][0],
+                    "last": view.get("last"),
+                    "events": view.get("events", []),
+                }
+            )
     return wire.dumpb({"views": views, "log": log, "record": record})

@@ -57,13 +57,15 @@ class LiveTable:
         self._view_json: dict[Recipient, bytes] = {}
         self._logs: dict[Recipient, list[bytes]] = {}  # every version so far; may lag behind
         self._messages: dict[tuple[Recipient, int], str] = {}  # (recipient, log_from) -> text
-        self._entry: tuple[Any, bytes] | None = None  # the newest log entry: (its "last", bytes)
+        # The newest log entry: (its "last", its events, bytes).
+        self._entry: tuple[Any, Any, bytes] | None = None
         self._info_json: bytes | None = None
         # ``info()`` encoded around the three fields a move changes (status, version,
         # current_player); rebuilt when seats, connections or the rematch change.
         self._info_parts: tuple[bytes, bytes, bytes] | None = None
         self._result_json: bytes | None = None
         self._legal_json: bytes | None = None
+        self._moves_json: bytes | None = None
         self.replay_cache: bytes | None = None  # finished games only
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
@@ -186,8 +188,8 @@ class LiveTable:
     def log(self, recipient: Recipient) -> list[bytes]:
         """The recipient's move log as encoded entries, brought up to the current version.
 
-        Entry ``i`` is ``{"move": i, "seat": actor, "last": observe(recipient)["last"]}``
-        of the position after move ``i``: the recipient's own knowledge of that move. One
+        Entry ``i`` is ``{"move": i, "seat": actor, "last": ..., "events": ...}`` from
+        ``observe(recipient)`` after move ``i``: the recipient's own knowledge of that move. One
         move behind (the usual case) costs the view that is sent anyway; further behind
         replays the game (connections catch up beforehand with :meth:`catch_up`).
         """
@@ -196,11 +198,14 @@ class LiveTable:
         if len(entries) == version - 1:
             view = self.view(recipient)
             last = None if view is None else view.get("last")
+            events = None if view is None else view.get("events")
             shared = self._entry
-            # Views built together share a public "last": one encoding serves them all.
-            if shared is None or shared[0] is not last:
-                shared = self._entry = (last, history.log_entry(version, self.row.actions[-1][0], view))
-            entries.append(shared[1])
+            # Views built together share a public "last" and most recipients get the same
+            # events: one encoding serves all of them whose entry is equal.
+            if shared is None or shared[0] is not last or shared[1] != events:
+                entry = history.log_entry(version, self.row.actions[-1][0], view)
+                shared = self._entry = (last, events, entry)
+            entries.append(shared[2])
         elif len(entries) < version:
             entries += history.build_log(self.game, self.row.seed, self.row.actions, recipient, len(entries))
         return entries
@@ -246,6 +251,8 @@ class LiveTable:
                     self._view_bytes(recipient),
                     b',"legal":',
                     self._legal_bytes(recipient),
+                    b',"moves":',
+                    self._moves_bytes(recipient),
                     b',"log_from":%d,"log":[' % log_from,
                     b",".join(log[log_from:version]),
                     b'],"result":',
@@ -342,6 +349,18 @@ class LiveTable:
         for client in list(self.clients):
             client.push_none()
 
+    def _moves_bytes(self, recipient: Recipient) -> bytes:
+        """The legal moves of the seat to move, each with its description (``State.describe``),
+        in the order of ``legal``: ``[{"action": notation, "move": {...}}]``."""
+        state = self.state
+        if recipient is None or state is None or state.current_player != recipient:
+            return b"[]"
+        if self._moves_json is None:
+            self._moves_json = wire.dumpb(
+                [{"action": str(a), "move": state.describe(a)} for a in state.legal_actions()]
+            )
+        return self._moves_json
+
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
@@ -374,6 +393,7 @@ class LiveTable:
         self._info_json = None
         self._result_json = None
         self._legal_json = None
+        self._moves_json = None
 
     def seats_changed(self) -> None:
         """Connection or seat data changed: TableInfo must be rebuilt."""

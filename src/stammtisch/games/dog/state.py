@@ -557,6 +557,17 @@ class DogState(State[DogAction]):
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
 
+    # --- events (games/dog/events.py) -----------------------------------------------------
+    def _events_of(self, before: State[DogAction], action: DogAction) -> list[JSON]:
+        assert isinstance(before, DogState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: DogAction) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
+
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return _view.observe_all(self, seats)
 
@@ -566,4 +577,5 @@ __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]
 
 # Last, because the view module uses this one: an import inside ``observe`` itself cost a
 # few per cent of a server's time per move (it runs for every seat after every move).
+from stammtisch.games.dog import events as _events  # noqa: E402
 from stammtisch.games.dog import view as _view  # noqa: E402

@@ -499,6 +499,17 @@ class HimmelState(State[Action]):
     def observe(self, seat: int | None) -> JSON:
         return _view.observe(self, seat)
 
+    # --- events (games/himmel/events.py) --------------------------------------------------
+    def _events_of(self, before: State[Action], action: Action) -> list[JSON]:
+        assert isinstance(before, HimmelState)
+        return _events.events_of(before, action, self)
+
+    def describe(self, action: Action) -> JSON:
+        return _events.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return _events.card_census(self, seat)
+
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return _view.observe_all(self, seats)
 
@@ -526,4 +537,5 @@ def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 # Last, because the view module uses this one: an import inside ``observe`` itself cost a
 # few per cent of a server's time per move (it runs for every seat after every move).
+from stammtisch.games.himmel import events as _events  # noqa: E402
 from stammtisch.games.himmel import view as _view  # noqa: E402
