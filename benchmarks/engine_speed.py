@@ -1,7 +1,8 @@
 """Random-playout speed of every registered game, side by side with reference engines.
 
 Measures player steps per second of random playouts (legal_actions + apply_unchecked with a
-seeded random choice) for each stammtisch game, and in the same run, measured the same way:
+seeded random choice, without keeping what the move log's events need, as bots and
+simulations play) for each stammtisch game, and in the same run, measured the same way:
 
 * RLCard UNO, rules only (``env.game.init_game()`` / ``env.game.step``), if rlcard is
   installed (``pip install -e .[bench]``);
@@ -51,7 +52,7 @@ def stammtisch_runner(name: str, check: str = "", **options: object) -> Runner:
                 else:
                     if check == "text" and act not in legal:
                         raise AssertionError("not legal")
-                    state = state.apply_unchecked(act)
+                    state = state.apply_unchecked(act, events=False)
                 steps += 1
         return steps, time.perf_counter() - t0
 

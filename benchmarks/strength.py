@@ -98,7 +98,7 @@ def time_per_move(game_name: str, kind: str, positions: int, seed: int) -> tuple
             bot.choose(view, legal)
             walls.append(time.perf_counter() - t0)
             cpus.append(time.process_time() - c0)
-        state = state.apply_unchecked(heur[seat].choose(view, legal))
+        state = state.apply_unchecked(heur[seat].choose(view, legal), events=False)
         if state.is_terminal and len(walls) < positions:
             state = game.new_game(rng.randrange(1 << 30))
     return statistics.mean(walls), max(walls), statistics.mean(cpus)

@@ -13,16 +13,6 @@ from typing import Any
 
 from stammtisch.arena.tournament import GameResult, Task, run_task
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import register_messages
-
-register_messages(
-    {
-        "ray_missing": {
-            "en": "Ray is not installed: pip install 'stammtisch[ray]' (ray==2.60.0).",
-            "de": "Ray ist nicht installiert: pip install 'stammtisch[ray]' (ray==2.60.0).",
-        }
-    }
-)
 
 
 def ray_available() -> bool:

@@ -26,20 +26,6 @@ from stammtisch.bots.ismcts import ISMCTSBot
 from stammtisch.bots.random_bot import RandomBot
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game
-from stammtisch.core.i18n import register_messages
-
-register_messages(
-    {
-        "unknown_bot": {
-            "en": "Unknown bot '{kind}'. Available: {available}.",
-            "de": "Unbekannter Bot '{kind}'. Verfügbar: {available}.",
-        },
-        "bad_bot_budget": {
-            "en": "Bad budget '{budget}' for bot '{kind}': write iterations (ismcts:300) or seconds (ismcts:1.5s).",
-            "de": "Ungültiges Budget '{budget}' für Bot '{kind}': Iterationen (ismcts:300) oder Sekunden (ismcts:1.5s) angeben.",
-        },
-    }
-)
 
 BOT_KINDS: dict[str, type[Bot]] = {
     "random": RandomBot,

@@ -222,7 +222,7 @@ class ISMCTS:
                     best_child = ch
             assert best_child is not None
             node = best_child
-            state = state.apply_unchecked(best)
+            state = state.apply_unchecked(best, events=False)
             path.append(node)
             if node.visits == 0:
                 break
@@ -256,7 +256,7 @@ class ISMCTS:
                 player = state.current_player
                 assert player is not None
                 action = legal[best_index(heuristic.state_values(state, player, legal), rng)]
-            state = state.apply_unchecked(action)
+            state = state.apply_unchecked(action, events=False)
             steps += 1
         returns = state.returns()
         scores = state.scores()

@@ -236,7 +236,7 @@ class SpielState(_StateBase):  # type: ignore[misc]
         done = core.decoder.push(int(action))
         if done is None:
             return
-        state = core.state.apply_unchecked(done)
+        state = core.state.apply_unchecked(done, events=False)
         core.moves += 1
         game: SpielGame = core.game
         if state.current_player is not None and game.truncates and core.moves >= game.max_moves:

@@ -23,19 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.values import win_shares
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import register_messages
 
 if TYPE_CHECKING:
     from stammtisch.core.game import State
 
-register_messages(
-    {
-        "no_heuristic": {
-            "en": "There is no heuristic for the game '{game}'.",
-            "de": "Für das Spiel '{game}' gibt es keine Heuristik.",
-        }
-    }
-)
 
 # Game name -> module holding ``HEURISTIC``. Imported only when that game is asked for.
 _MODULES: dict[str, str] = {

@@ -13,9 +13,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.registry import info
+from stammtisch.records.record import GameRecord
+from stammtisch.tui import autosave
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
-from stammtisch.tui.widgets import KeyBar, KeyButton
+from stammtisch.tui.widgets import KeyBar
 
 SETUP_KEYS = [("l", "b_lang", "app.switch_language"), ("q", "b_quit", "app.quit")]
 
@@ -41,7 +43,8 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Label { width: 22; padding: 1 1 0 0; }
     SetupScreen .row Select, SetupScreen .row Input { width: 1fr; }
     SetupScreen #seats { height: auto; }
-    SetupScreen #start { margin-top: 1; }
+    SetupScreen #buttons { height: auto; margin-top: 1; }
+    SetupScreen #buttons Button { margin-right: 2; }
     SetupScreen #setup-error { color: $error; height: auto; }
     """
 
@@ -65,6 +68,21 @@ class SetupScreen(Screen[None]):
         self.kinds = list(seats) if seats and len(seats) == players else default_seats(players)
         self.seed = seed
         self.on_start = on_start
+        self.saved = self._unfinished()
+
+    def _unfinished(self) -> GameRecord | None:
+        """The autosaved unfinished game of this game, if there is one to resume."""
+        path = autosave.latest(self.game)
+        if path is None:
+            return None
+        try:
+            return autosave.load(path)
+        except StammtischError:
+            return None
+
+    def resume_label(self, lang: str) -> str:
+        n = len(self.saved.actions) if self.saved is not None else 0
+        return tr("resume", lang, n=n)
 
     @property
     def lang(self) -> str:
@@ -96,7 +114,10 @@ class SetupScreen(Screen[None]):
                 yield Label(id="seed-label")
                 yield Input("" if self.seed is None else str(self.seed), id="seed", type="integer")
             yield Static(id="setup-error")
-            yield Button(tr("start", lang), id="start", variant="primary")
+            with Horizontal(id="buttons"):
+                yield Button(tr("start", lang), id="start", variant="primary")
+                if self.saved is not None:
+                    yield Button(self.resume_label(lang), id="resume")
         yield KeyBar(SETUP_KEYS, lang)
 
     def on_mount(self) -> None:
@@ -128,6 +149,8 @@ class SetupScreen(Screen[None]):
         self.query_one("#players-label", Label).update(tr("players", lang))
         self.query_one("#seed-label", Label).update(tr("seed", lang))
         self.query_one("#start", Button).label = tr("start", lang)
+        for button in self.query("#resume").results(Button):
+            button.label = self.resume_label(lang)
         self.query_one(KeyBar).relabel(lang)
         for s, label in enumerate(self.query(".seat-label").results(Label)):
             label.update(tr("seat", lang, s=s))
@@ -148,10 +171,15 @@ class SetupScreen(Screen[None]):
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if isinstance(event.button, KeyButton):
-            await self.run_action(event.button.action_name)
-        elif event.button.id == "start":
+        if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "resume" and self.saved is not None:
+            try:
+                session = Session.from_record(self.saved)
+            except StammtischError as exc:
+                self.query_one("#setup-error", Static).update(exc.message(self.lang))
+                return
+            self.on_start(session)
 
     def action_start(self) -> None:
         text = self.query_one("#seed", Input).value.strip()
