@@ -22,74 +22,12 @@ from typer import _click as click  # Typer 0.29 ships its own Click: its excepti
 from typer.core import TyperGroup
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import LANGUAGES, register_messages
+from stammtisch.core.i18n import LANGUAGES
 
 USAGE = 2
 FAILURE = 1
 INTERRUPTED = 130
 
-register_messages(
-    {
-        "cli_error": {"en": "Error: {message}", "de": "Fehler: {message}"},
-        "cli_interrupted": {"en": "Interrupted.", "de": "Abgebrochen."},
-        "cli_aborted": {"en": "Aborted.", "de": "Abgebrochen."},
-        "cli_bad_lang": {
-            "en": "Unknown language '{lang}'; choose one of: {available}.",
-            "de": "Unbekannte Sprache '{lang}'; möglich sind: {available}.",
-        },
-        "cli_bad_kv": {
-            "en": "Expected key=value, got '{item}'.",
-            "de": "Erwartet wird Schlüssel=Wert, nicht '{item}'.",
-        },
-        "cli_no_file": {"en": "No such file: {path}", "de": "Datei nicht gefunden: {path}"},
-        "cli_no_folder": {
-            "en": "The folder {path} does not exist.",
-            "de": "Den Ordner {path} gibt es nicht.",
-        },
-        "cli_cannot_write": {
-            "en": "Cannot write {path}: {reason}",
-            "de": "{path} lässt sich nicht schreiben: {reason}",
-        },
-        "cli_bad_suffix": {
-            "en": "{option} must end in {allowed}, not '{path}'.",
-            "de": "{option} muss auf {allowed} enden, nicht '{path}'.",
-        },
-        "cli_seats_count": {
-            "en": "{game} is played by {allowed} players; --seats names {n}.",
-            "de": "{game} spielen {allowed} Personen; --seats nennt {n}.",
-        },
-        "cli_seats_players": {
-            "en": "--seats names {n} seats but --players is {players}; give one of them.",
-            "de": "--seats nennt {n} Plätze, --players sagt {players}; gib nur eins davon an.",
-        },
-        "cli_bad_seat": {
-            "en": "Seat {seat} does not exist; seats are 0 to {last}.",
-            "de": "Platz {seat} gibt es nicht; die Plätze sind 0 bis {last}.",
-        },
-        "cli_one_bot": {
-            "en": "An arena needs at least two different bots; --bots names {bots}.",
-            "de": "Eine Arena braucht mindestens zwei verschiedene Bots; --bots nennt {bots}.",
-        },
-        "cli_unfinished": {
-            "en": "{path} holds an unfinished game ({n} moves replayed): there is no result to check.",
-            "de": "{path} enthält ein unfertiges Spiel ({n} Züge nachgespielt): kein Ergebnis zu prüfen.",
-        },
-        "cli_usage": {"en": "{message} (see --help)", "de": "{message} (siehe --help)"},
-        "cli_no_such_option": {
-            "en": "No such option: {name}",
-            "de": "Diese Option gibt es nicht: {name}",
-        },
-        "cli_no_such_command": {
-            "en": "No such command: {name}",
-            "de": "Diesen Befehl gibt es nicht: {name}",
-        },
-        "cli_missing": {"en": "Missing {what}.", "de": "Es fehlt: {what}."},
-        "cli_bad_value": {
-            "en": "Invalid value for {param}: {reason}",
-            "de": "Ungültiger Wert für {param}: {reason}",
-        },
-    }
-)
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 

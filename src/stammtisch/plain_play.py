@@ -15,28 +15,12 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from stammtisch.core.errors import StammtischError
+from stammtisch.core.errors import GameOverError, IllegalActionError, StammtischError
 from stammtisch.core.game import Game
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.i18n import register, tr
-from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.present import Presenter, presenter_for, result_text
 from stammtisch.tui.session import YOU, Session
-
-register(
-    {
-        "plain_prompt": {
-            "en": "Your move (legal: {moves}; 'q' quits)",
-            "de": "Dein Zug (erlaubt: {moves}; 'q' beendet)",
-        },
-        "plain_over": {"en": "Game over. {result}", "de": "Spiel vorbei. {result}"},
-        "plain_saved": {"en": "Record saved to {p}", "de": "Protokoll gespeichert unter {p}"},
-        "plain_bye": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
-        "plain_unfinished": {
-            "en": "Unfinished game saved to {p} (go on with: stammtisch play --resume).",
-            "de": "Unfertiges Spiel gespeichert unter {p} (weiter mit: stammtisch play --resume).",
-        },
-    }
-)
 
 
 def play_plain(
@@ -93,7 +77,7 @@ def play_plain(
         try:
             session.play(line)
         except StammtischError as exc:
-            out.print(f"[red]{escape(exc.message(lang))}[/red]")
+            out.print(f"[red]{escape(_refusal(session, presenter, seat, line, exc, lang))}[/red]")
             continue
         shown = len(session.seen(seat))
     for move in session.seen(seat)[shown:]:
@@ -108,6 +92,19 @@ def play_plain(
     if saved is not None:
         out.print(escape(tr("plain_saved", lang, p=saved)))
     return record
+
+
+def _refusal(
+    session: Session, presenter: Presenter, seat: int, line: str, exc: StammtischError, lang: str
+) -> str:
+    """Why a move was refused: for a hand card that has no legal move, the presenter's
+    reason (e.g. a capture is forced); else the game's own message."""
+    if isinstance(exc, IllegalActionError) and not isinstance(exc, GameOverError):
+        view = session.view(seat)
+        card = presenter.card_of(line, presenter.hand(view))
+        if card is not None:
+            return f"{exc.message(lang)} {presenter.refusal(view, card, lang)}"
+    return exc.message(lang)
 
 
 def _save(session: Session, path: Path) -> Path | None:

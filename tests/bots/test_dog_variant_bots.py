@@ -10,7 +10,7 @@ import pytest
 
 import stammtisch
 from stammtisch.bots import Budget, make_bot
-from stammtisch.bots.heuristics import heuristic_for
+from stammtisch.bots.profile import heuristic_for
 
 VARIANTS: list[dict[str, Any]] = [
     {"players": 2},

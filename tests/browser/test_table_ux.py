@@ -291,3 +291,123 @@ def test_axe_finds_no_serious_violation(
     page.wait_for_selector("#replay-page #log li")
     page.click("#replay-next")
     assert axe_serious(page) == [], "replay"
+
+
+def test_named_bots_in_seats_log_and_record(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6)
+    page.wait_for_selector("#log li")
+    names = page.locator("#seats .seat-chip .name").all_inner_texts()
+    bots = names[1:]
+    assert len(set(bots)) == 5 and not any("Bot (" in n for n in bots), names
+    assert page.locator("#seats .seat-chip .level").first.inner_text() == "easy"
+    log = " ".join(page.locator("#log li").all_inner_texts())
+    assert any(b in log for b in bots)
+    tid = finished_game(server, "zwickern", 2, players=3)
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    record = page.evaluate(f"() => fetch('/api/tables/{tid}/record').then(r => r.json())")
+    assert all(p.endswith("(bot:easy)") and not p.startswith("bot:") for p in record["players"][1:])
+    chips = page.locator("#seats .seat-chip .name").all_inner_texts()
+    assert [c.split(" (")[0] for c in chips[1:]] == [p.split(" (")[0] for p in record["players"][1:]]
+
+
+def test_lobby_lists_tables_in_play_and_finished_games(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    playing = create_table(page, "zwickern", ["me", "bot:easy"])
+    over = finished_game(server, "zwickern", 1)
+    page.goto("/")
+    page.wait_for_selector(f"#playing-list li[data-table='{playing}'] a[href='/t/{playing}?watch=1']")
+    page.wait_for_selector(f"#finished-list li[data-table='{over}'] a[href='/t/{over}?replay=1']")
+    assert page.locator(f"#open-list li[data-table='{playing}']").count() == 0
+    page.click(f"#finished-list li[data-table='{over}'] a")
+    page.wait_for_selector("#replay-page #log li")
+    assert page.js_errors == []
+
+
+INJECTION = '<img src=x onerror="window.__pwned=1"><b>bold</b><script>window.__pwned=2</script>'
+
+
+def test_chat_with_quick_words_limits_and_a_markup_injection_attempt(server: str, new_page: Any) -> None:
+    page = new_page("en")
+    create_table(page, "zwickern", ["me", "bot:easy"])
+    page.wait_for_selector("#chat-input")
+    page.fill("#chat-input", INJECTION)
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-list .chat-text")
+    assert page.locator("#chat-list .chat-text").first.inner_text() == INJECTION
+    assert page.locator("#chat-list img, #chat-list b, #chat-list script").count() == 0
+    page.click("button.quick[data-quick=chat_quick_nice]")
+    page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert page.locator("#chat-list li").nth(1).inner_text() == "Anna: Nice move!"
+
+    # A spectator reads along and cannot write; a reload keeps the chat.
+    watcher = new_page("de")
+    watcher.goto(page.url + "?watch=1")
+    watcher.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+    assert watcher.locator("#chat-input").count() == 0
+    assert watcher.evaluate("() => window.__pwned") is None and page.evaluate("() => window.__pwned") is None
+    page.reload()
+    page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
+
+    # Too fast: the server's limit answers with a message, and nothing more is said.
+    for _ in range(25):
+        page.click("button.quick[data-quick=chat_quick_oops]")
+    page.wait_for_selector("#toast.error:not([hidden])")
+    assert "too fast" in page.locator("#toast").inner_text()
+    said = page.locator("#chat-list li").count()
+    assert said < 2 + 25  # some were refused
+
+    # The creator can turn chat off; the record keeps what was said.
+    tid = page.get_attribute("#table-page", "data-table")
+    page.goto("/")
+    page.select_option("#game", "zwickern")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.fill("#nickname", "Anna")
+    page.uncheck("#chat-on")
+    page.click("#create-table")
+    page.wait_for_selector("#chat-empty")
+    assert "turned off" in page.locator("#chat").inner_text()
+    assert page.locator("#chat-input").count() == 0
+    api = page.evaluate(f"() => fetch('/api/tables/{tid}').then(r => r.json())")
+    assert api["id"] == tid
+    assert page.js_errors == [] and watcher.js_errors == []
+
+
+def test_time_ran_out_shows_in_the_log(new_page: Any) -> None:
+    """With a 1-second turn timer the player does nothing: a bot moves for the seat, and the
+    log says so (the move is not passed off as the player's own)."""
+    page = new_page("en")
+    page.goto("/")
+    page.select_option("#game", "zwickern")
+    page.evaluate(
+        "() => { const o = document.createElement('option'); o.value = '1'; o.textContent = '1 s';"
+        " document.querySelector('#turn-timer').append(o); }"
+    )
+    page.select_option("#turn-timer", "1")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.fill("#nickname", "Anna")
+    page.click("#create-table")
+    page.wait_for_selector("#log li.log-timeout", timeout=30000)
+    assert "Time ran out" in page.locator("#log li.log-timeout").first.inner_text()
+    assert "Anna" in page.locator("#log li.log-timeout").first.inner_text()
+
+
+@pytest.mark.parametrize(("game", "bots"), [("zwickern", 2), ("himmel", 2)])
+def test_replay_shows_every_hand_open_after_the_end(server: str, new_page: Any, game: str, bots: int) -> None:
+    tid = finished_game(server, game, bots, players=bots + 1)
+    page = new_page("en")
+    page.goto(f"/t/{tid}?replay=1")
+    page.wait_for_selector("#replay-page #log li")
+    page.click("#replay-next")
+    page.wait_for_selector("#open-hands")
+    assert page.locator("#open-hands .open-hand").count() == bots + 1
+    replay = page.evaluate(f"() => fetch('/api/tables/{tid}/replay').then(r => r.json())")
+    shown = (
+        page.locator("#open-hands .open-hand")
+        .nth(1)
+        .locator(".card")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    assert shown == [str(c) for c in replay["hands"][1][1]] and shown
+    assert page.js_errors == []

@@ -13,7 +13,7 @@ from tui_helpers import SIZE, first_playable_key, game_screen, screen_text, sett
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.hints import hint_provider
-from stammtisch.tui.screens.dialogs import HandoverScreen, PathScreen
+from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, PathScreen
 from stammtisch.tui.screens.game import GameScreen
 from stammtisch.tui.screens.replay import ReplayScreen
 from stammtisch.tui.screens.setup import SetupScreen
@@ -190,7 +190,7 @@ async def test_replay_steps_through_a_record() -> None:
         assert "Seen by: Seat 0" in screen_text(app)
         await pilot.press("end")
         text = screen_text(app)
-        assert f"Move {n} of {n}" in text and "Game over" in text
+        assert f"Move {n} of {n}" in text and "Replay finished" in text and "wins" in text
         snapshot(app, "replay")
         await pilot.press("l")
         assert f"Zug {n} von {n}" in screen_text(app)
@@ -201,11 +201,16 @@ async def test_new_game_key_deals_the_next_seed_once_the_game_is_over() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
-        # During a game the key only says how to get a new one: nothing is thrown away.
+        # During a game the key asks first: "no" throws nothing away.
+        await _play_one(pilot, app)
+        await settle(pilot, app)
         await pilot.press("n")
         await pilot.pause()
-        assert screen.session.seed == 21 and not screen.session.over
-        assert "once this one is over" in screen_text(app)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Abandon this game" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.session.seed == 21 and not screen.session.over
         while not screen.session.over:
             await _play_one(pilot, app)
             await settle(pilot, app)

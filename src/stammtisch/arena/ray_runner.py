@@ -11,18 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from stammtisch.arena.tournament import GameResult, Task, run_task
+from stammtisch.arena.tasks import GameResult, Task, run_task
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import register_messages
-
-register_messages(
-    {
-        "ray_missing": {
-            "en": "Ray is not installed: pip install 'stammtisch[ray]' (ray==2.60.0).",
-            "de": "Ray ist nicht installiert: pip install 'stammtisch[ray]' (ray==2.60.0).",
-        }
-    }
-)
 
 
 def ray_available() -> bool:

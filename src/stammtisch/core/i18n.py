@@ -1,82 +1,228 @@
-"""Player-facing messages in German and English.
+"""Every player-facing text of stammtisch, in German and English: one gettext catalogue.
 
-Errors carry a ``code`` and ``params``; every front end turns them into text with
-:func:`translate`. Games add their own codes with :func:`register_messages` when their
-module is imported (the catalogue only ever grows, and holds text only).
+The catalogue is ``stammtisch/locale/<lang>/LC_MESSAGES/<area>.po`` (package data), one
+``.po`` file per area (``core``, ``server``, ``dog``, ``himmel``, ``zwickern``, ``web``,
+``terminal`` …) so that people working on different parts rarely touch the same file. The
+files are read with Babel when a language is first used, compiled in memory and served by
+the standard library's :mod:`gettext` (plural rules from each file's ``Plural-Forms``).
 
->>> translate("game_over", {}, "de")
+Message ids are keys, not English sentences: an error code (``game_over``), or a dotted key
+whose first part names its area (``tui.hint``, ``web.log``, ``dog.ev.sent_home``). Keys are
+unique across all files. Placeholders use Python's ``{name}`` syntax and are filled with
+keyword arguments; a key with a plural form is chosen by the ``n`` argument.
+
+>>> t("game_over", "de")
 'Das Spiel ist vorbei.'
+>>> t("web.cards", "de", n=1), t("web.cards", "de", n=2), tn("web.cards", 1, "en")
+('1 Karte', '2 Karten', '1 card')
+>>> translate("illegal", {"action": "K:start"}, "en")
+"The move 'K:start' is not allowed now."
+
+How to add a string (see also ``stammtisch/locale/README.md``):
+
+1. Pick the area file (or add a new ``<area>.po`` in *both* ``de`` and ``en``).
+2. Add the entry to ``locale/en/LC_MESSAGES/<area>.po`` and ``locale/de/LC_MESSAGES/<area>.po``
+   with the same key and the same ``{placeholders}``::
+
+       #, python-brace-format
+       msgid "tui.saved"
+       msgstr "Saved to {path}."
+
+   A plural (``n`` decides)::
+
+       msgid "web.cards"
+       msgid_plural "web.cards"
+       msgstr[0] "{n} card"
+       msgstr[1] "{n} cards"
+
+3. Use it: ``t("tui.saved", lang, path=p)``. Browser keys start with ``web.`` and are read
+   in JavaScript as ``t("saved")`` (``server/static/i18n.js``).
+4. ``tests/core/test_catalogue.py`` checks that every key exists in both languages with the
+   same placeholders.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import gettext
+import io
+import string
+import threading
+from collections.abc import Iterator, Mapping
+from importlib import resources
 from typing import Any
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
 LANGUAGES = ("en", "de")
+DEFAULT = "en"
 
-_CATALOG: dict[str, dict[str, str]] = {
-    "unknown_game": {
-        "en": "Unknown game '{name}'. Available: {available}.",
-        "de": "Unbekanntes Spiel '{name}'. Verfügbar: {available}.",
-    },
-    "unknown_option": {
-        "en": "Game '{game}' has no option '{option}'. Options: {available}.",
-        "de": "Das Spiel '{game}' kennt die Option '{option}' nicht. Optionen: {available}.",
-    },
-    "bad_option_value": {
-        "en": "Option '{option}' of '{game}' cannot be {value!r}; allowed: {allowed}.",
-        "de": "Die Option '{option}' von '{game}' kann nicht {value!r} sein; erlaubt: {allowed}.",
-    },
-    "syntax": {
-        "en": "Cannot read the move '{text}': {reason}",
-        "de": "Der Zug '{text}' ist nicht lesbar: {reason}",
-    },
-    "illegal": {
-        "en": "The move '{action}' is not allowed now.",
-        "de": "Der Zug '{action}' ist jetzt nicht erlaubt.",
-    },
-    "game_over": {
-        "en": "The game is over.",
-        "de": "Das Spiel ist vorbei.",
-    },
-    "bad_position": {
-        "en": "Invalid position: {reason}",
-        "de": "Ungültige Stellung: {reason}",
-    },
-    "bad_record": {
-        "en": "Invalid game record: {reason}",
-        "de": "Ungültiges Spielprotokoll: {reason}",
-    },
-    "replay_mismatch": {
-        "en": "The replayed game ends with {actual}, but the record says {expected}.",
-        "de": "Das nachgespielte Spiel endet mit {actual}, das Protokoll sagt aber {expected}.",
-    },
-}
+#: Messages added at run time by :func:`register_messages` (code -> {lang -> template}).
+#: Kept for code that has not moved its texts into the catalogue yet; the catalogue wins.
+_EXTRA: dict[str, dict[str, str]] = {}
 
 
-def register_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
-    """Add message templates (code -> {language -> template}); existing codes are kept."""
-    for code, texts in messages.items():
-        _CATALOG.setdefault(code, dict(texts))
+class _Language:
+    """One language's catalogue: the gettext translations and the raw templates."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.templates: dict[str, str | tuple[str, ...]] = {}
+        self.areas: dict[str, str] = {}  # key -> area (file stem)
+        self.translations = gettext.NullTranslations()
+        first = True
+        for area, po in _po_files(lang):
+            catalog = read_po(io.BytesIO(po), locale=lang, domain=area)
+            for message in catalog:
+                if not message.id:
+                    continue
+                key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+                text = message.string
+                self.templates[key] = tuple(text) if isinstance(text, tuple | list) else (text or "")
+                self.areas[key] = area
+            mo = io.BytesIO()
+            write_mo(mo, catalog)
+            mo.seek(0)
+            part = gettext.GNUTranslations(mo)
+            if first:
+                self.translations = part
+                first = False
+            else:
+                self.translations.add_fallback(part)
 
 
-def translate(code: str, params: Mapping[str, Any], lang: str = "en") -> str:
-    """Render message ``code`` in ``lang`` (falls back to English, then to the code)."""
-    texts = _CATALOG.get(code)
-    if texts is None:
-        return f"{code} {dict(params)}" if params else code
-    template = texts.get(lang) or texts.get("en") or code
+def _po_files(lang: str) -> Iterator[tuple[str, bytes]]:
+    folder = resources.files("stammtisch").joinpath("locale", lang, "LC_MESSAGES")
+    if not folder.is_dir():
+        return
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".po"):
+            yield entry.name[: -len(".po")], entry.read_bytes()
+
+
+_LOADED: dict[str, _Language] = {}
+_LOCK = threading.Lock()
+
+
+def _language(lang: str) -> _Language:
+    found = _LOADED.get(lang)
+    if found is None:
+        with _LOCK:
+            found = _LOADED.get(lang)
+            if found is None:
+                found = _Language(lang)
+                _LOADED[lang] = found
+    return found
+
+
+def language(lang: str | None) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else the default (English)."""
+    return lang if lang in LANGUAGES else DEFAULT
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    if not params:
+        return template
     try:
         return template.format(**params)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, AttributeError):
         return template
 
 
+def _lookup(key: str, lang: str, n: int | None) -> str | None:
+    for code in (language(lang), DEFAULT):
+        cat = _language(code)
+        found = cat.templates.get(key)
+        if found is None:
+            continue
+        if isinstance(found, tuple):
+            return cat.translations.ngettext(key, key, 1 if n is None else n)
+        return found
+    extra = _EXTRA.get(key)
+    if extra is not None:
+        return extra.get(language(lang)) or extra.get(DEFAULT)
+    return None
+
+
+def t(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
+    """The text ``key`` in ``lang`` with ``params`` filled in (English if missing, else the key).
+
+    A key with plural forms is chosen by ``params["n"]``.
+    """
+    n = params.get("n")
+    template = _lookup(key, lang, n if isinstance(n, int) else None)
+    return key if template is None else _fill(template, params)
+
+
+def tn(key: str, n: int, lang: str = DEFAULT, /, **params: Any) -> str:
+    """The plural text ``key`` for the count ``n`` (also passed as the ``{n}`` placeholder)."""
+    return t(key, lang, n=n, **params)
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    """Whether the catalogue (or a registered message) has ``key`` in ``lang``."""
+    return key in _language(language(lang)).templates or lang in _EXTRA.get(key, {})
+
+
+def keys(lang: str = DEFAULT, prefix: str = "") -> list[str]:
+    """All catalogue keys of ``lang`` that start with ``prefix``."""
+    return sorted(k for k in _language(language(lang)).templates if k.startswith(prefix))
+
+
+def template(key: str, lang: str = DEFAULT) -> str | tuple[str, ...] | None:
+    """The raw template of ``key`` in ``lang`` (a tuple of forms for a plural), or None."""
+    return _language(language(lang)).templates.get(key)
+
+
+def area(key: str, lang: str = DEFAULT) -> str | None:
+    """The area (``.po`` file stem) that holds ``key``."""
+    return _language(language(lang)).areas.get(key)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a template (for the catalogue checks)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def web_messages(lang: str) -> dict[str, Any]:
+    """The browser's part of the catalogue: ``web.*`` keys without the prefix.
+
+    A plural comes as the list of its forms in gettext order (for German and English:
+    ``[one, other]``).
+    """
+    cat = _language(language(lang))
+    out: dict[str, Any] = {}
+    for key, value in cat.templates.items():
+        if key.startswith("web."):
+            out[key[len("web.") :]] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+# --- error codes (StammtischError) --------------------------------------------------------
+
+
+def register_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Add message templates (code -> {language -> template}) outside the catalogue.
+
+    Prefer adding them to a ``.po`` file; a key already in the catalogue keeps its text.
+    """
+    for code, texts in messages.items():
+        _EXTRA.setdefault(code, dict(texts))
+
+
+def translate(code: str, params: Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """Render message ``code`` in ``lang`` (falls back to English, then to the code)."""
+    n = params.get("n")
+    template = _lookup(code, lang, n if isinstance(n, int) else None)
+    if template is None:
+        return f"{code} {dict(params)}" if params else code
+    return _fill(template, params)
+
+
 def known_codes() -> list[str]:
-    """All registered message codes (for tests that check every code has both languages)."""
-    return sorted(_CATALOG)
+    """All message keys (catalogue and registered), for checks over both languages."""
+    return sorted(set(keys(DEFAULT)) | set(_EXTRA))
 
 
 def has_language(code: str, lang: str) -> bool:
-    return lang in _CATALOG.get(code, {})
+    return has(code, lang)

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 import stammtisch
 from stammtisch.bots import BOT_KINDS, LEVELS
+from stammtisch.core import i18n
 from stammtisch.server import listing, schemas
 from stammtisch.server.hub import Hub
 from stammtisch.server.table import LiveTable
@@ -46,6 +47,16 @@ async def list_bots() -> schemas.Bots:
     return schemas.Bots(levels=list(LEVELS), kinds=sorted(BOT_KINDS))
 
 
+@router.get("/i18n/{lang}", summary="The browser's texts in one language (from the catalogue)")
+async def browser_texts(lang: str) -> dict[str, Any]:
+    """The ``web.*`` part of the message catalogue; a plural is the list of its forms.
+
+    An unknown language gets English (``lang`` in the answer says which one was sent).
+    """
+    code = i18n.language(lang)
+    return {"lang": code, "messages": i18n.web_messages(code)}
+
+
 @router.post("/tables", summary="Open a table; the creator takes a seat")
 async def create_table(body: schemas.CreateTable, request: Request) -> schemas.Created:
     hub = hub_of(request)
@@ -57,6 +68,7 @@ async def create_table(body: schemas.CreateTable, request: Request) -> schemas.C
         body.nickname,
         body.seat,
         body.turn_timer,
+        chat=body.chat,
     )
     return schemas.Created(
         table=info(table),

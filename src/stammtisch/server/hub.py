@@ -24,6 +24,7 @@ from stammtisch.server import history
 from stammtisch.server import suggest as hints
 from stammtisch.server.autoplay import Autoplay, derive_seed
 from stammtisch.server.botnames import player_name
+from stammtisch.server.chat import Chat
 from stammtisch.server.clients import Client
 from stammtisch.server.config import Settings
 from stammtisch.server.db import repo
@@ -47,7 +48,8 @@ class Hub:
         self.limits = Limits(settings)
         self.registry = Registry(settings, writer, self.pool)
         self.autoplay = Autoplay(settings, self.pool)
-        self.registry.on_drop = self.autoplay.forget
+        self.chat = Chat(settings, writer)
+        self.registry.on_drop = self._dropped
         self.lobby = Seats(self.registry, self.autoplay)
         self._sweeper: asyncio.Task[None] | None = None
         # The lobby's operations, as the routes call them.
@@ -97,11 +99,16 @@ class Hub:
             await asyncio.sleep(every)
             self.sweep()
 
+    def _dropped(self, table_id: str) -> None:
+        self.autoplay.forget(table_id)
+        self.chat.forget(table_id)
+
     # --- connections and moves -------------------------------------------------------------
     async def attach(self, table: LiveTable, client: Client) -> None:
         """A new connection: it gets the current state; a returning player takes the seat back."""
         await table.attach(client, self.pool)
         self.autoplay.connected(table, client.seat)
+        await self.chat.welcome(table, client)
 
     def detach(self, table: LiveTable, client: Client) -> None:
         if table.detach(client) and client.seat is not None:
@@ -127,7 +134,11 @@ class Hub:
             version=table.game.info.version,
             result=result_of(table.state),
             players=[player_name(s.kind, s.nickname, s.level) for s in table.seats],
-            meta={"table": table.id, "created_at": table.row.created_at.isoformat()},
+            meta={
+                "table": table.id,
+                "created_at": table.row.created_at.isoformat(),
+                **({"chat": said} if (said := await self.chat.messages(table)) else {}),
+            },
         )
         return rec.to_json()
 

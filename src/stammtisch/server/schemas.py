@@ -30,6 +30,7 @@ class CreateTable(Strict):
     turn_timer: float | None = Field(
         default=None, description="Seconds per turn; when they run out a bot moves for that seat."
     )
+    chat: bool = Field(default=True, description="Whether the seated players may chat at this table.")
 
 
 class SeatInfo(BaseModel):

@@ -101,6 +101,7 @@ class Seats:
         nickname: Any,
         seat: int,
         turn_timer: float | None,
+        chat: bool = True,
     ) -> tuple[LiveTable, int, str]:
         info = stammtisch.info(game)
         strict_options(info, options)
@@ -126,6 +127,7 @@ class Seats:
             status=PLAYING if all(r.kind != "open" for r in rows) else WAITING,
             seats=rows,
             turn_timer=turn_timer,
+            chat=chat,
         )
         await self.writer.run(lambda c: repo.insert_table(c, row))
         table = self.registry.add(row)
@@ -225,6 +227,7 @@ class Seats:
             status=PLAYING,
             seats=[SeatRow(s.seat, s.kind, s.nickname, s.level, s.token_hash) for s in table.seats],
             turn_timer=table.row.turn_timer,
+            chat=table.row.chat,
         )
         old_id = table.id
 

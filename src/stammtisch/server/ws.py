@@ -239,6 +239,8 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, data: dict[str, An
         await hub.act(table, client, data.get("action"), data.get("version"))
     elif kind == "ping":
         client.push(PONG)
+    elif kind == "chat":
+        await hub.chat.say(table, client, data.get("text"))
     elif kind == "lang":
         new = data.get("lang")
         if new not in LANGUAGES:

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.hints import Hint, hint_provider
 from stammtisch.tui.i18n import other_language, tr
+from stammtisch.tui.screens.dialogs import ConfirmScreen
 from stammtisch.tui.screens.game import GameScreen
 from stammtisch.tui.screens.replay import ReplayScreen
 from stammtisch.tui.screens.setup import SetupScreen
@@ -29,7 +30,7 @@ class StammtischApp(App[None]):
     TITLE = "stammtisch"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "switch_language", show=False),
-        Binding("q", "quit", show=False),
+        Binding("q", "request_quit", show=False),
     ]
 
     def __init__(
@@ -45,6 +46,7 @@ class StammtischApp(App[None]):
         hint: Hint | None = _NO_HINT,
         bot_delay: float = 0.4,
         start: bool = False,
+        autosave: bool = True,
     ) -> None:
         super().__init__()
         self.game_name = game
@@ -57,6 +59,7 @@ class StammtischApp(App[None]):
         self.hint: Hint | None = hint_provider() if hint is _NO_HINT else hint
         self.bot_delay = bot_delay
         self.start_now = start
+        self.autosave = autosave
 
     def on_mount(self) -> None:
         if self.record is not None:
@@ -71,6 +74,7 @@ class StammtischApp(App[None]):
             )
 
     def start_session(self, session: Session) -> None:
+        session.autosave = self.autosave
         self.session = session
         screen = GameScreen(session, self.hint, self.bot_delay)
         if len(self.screen_stack) > 1:  # the setup screen gives way to the game
@@ -83,6 +87,20 @@ class StammtischApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
+
+    def action_request_quit(self) -> None:
+        """Quit; during a game only after a yes (the game is autosaved either way)."""
+        screen = self.game_screen()
+        if screen is None or not screen.unfinished() or self.screen is not screen:
+            self.exit()
+            return
+        if screen.session.autosave:
+            screen.session.store()
+        self.push_screen(ConfirmScreen(tr("confirm_quit", self.lang), self.lang), self._quit_answer)
+
+    def _quit_answer(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
 
     def action_switch_language(self) -> None:
         self.lang = other_language(self.lang)

@@ -13,21 +13,7 @@ from pathlib import Path
 from platformdirs import user_data_path
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import register_messages
 from stammtisch.records.record import GameRecord
-
-register_messages(
-    {
-        "record_finished": {
-            "en": "{path} holds a finished game; nothing to resume.",
-            "de": "{path} enthält ein beendetes Spiel; da gibt es nichts fortzusetzen.",
-        },
-        "no_autosave": {
-            "en": "No unfinished game to resume.",
-            "de": "Kein unfertiges Spiel zum Fortsetzen.",
-        },
-    }
-)
 
 
 def folder() -> Path:

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.game import Game
-from stammtisch.tui.cards import chips
+from stammtisch.tui.cards import chip, chips
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of
 from stammtisch.tui.session import Seen
@@ -27,8 +27,22 @@ View = Mapping[str, Any]
 class Presenter:
     """The fallback: the game's own text picture and whatever seat data the view has."""
 
+    #: The compact board already lists the seats (the seat table is hidden beside it).
+    strip_shows_seats = False
+
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+
+    def rules(self, lang: str) -> str:
+        """The game in brief, for the help screen."""
+        info = self.game.info
+        key = f"rules_{self.game.name}"
+        text = tr(key, lang)
+        return text if text != key else str(info.description.get(lang, info.description.get("en", "")))
+
+    def refusal(self, view: View, card: str, lang: str) -> str:
+        """Why ``card`` cannot be chosen now (it has no legal move)."""
+        return tr("card_unplayable", lang, card=chip(card).plain)
 
     def hand(self, view: View) -> list[str]:
         hand = view.get("hand")
@@ -36,20 +50,16 @@ class Presenter:
             return list(hand)
         return []
 
-    def board(self, view: View, lang: str) -> RenderableType:
+    def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         return Text(self.game.render(view, lang))
+
+    def wide_size(self, view: View) -> tuple[int, int]:
+        """Columns and rows the board needs beside the hand (else it goes on top, compact)."""
+        return 60, 12
 
     def seats(self, view: View, lang: str) -> RenderableType:
         """A seat table: one row per seat with the per-seat lists the view holds."""
-        scores = view.get("scores")
-        players = int(view.get("players", self.game.num_players))
-        table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
-        table.add_column("")
-        table.add_column(tr("points", lang), justify="right")
-        for s in range(players):
-            score = scores[s] if isinstance(scores, list) and s < len(scores) else ""
-            table.add_row(seat_label(view, s, lang), num(score))
-        return table
+        return seat_table(view, lang, [(tr("points", lang), lambda s: num(_at(view.get("scores"), s)))])
 
     def move_label(self, notation: str, lang: str) -> str:
         return notation
@@ -74,6 +84,21 @@ class Presenter:
     def card_of(self, notation: str, hand: Sequence[str]) -> str | None:
         """The hand card a move is made with (by default: the notation's first token)."""
         return card_of(notation, hand)
+
+
+def _at(values: Any, seat: int) -> Any:
+    return values[seat] if isinstance(values, list) and seat < len(values) else ""
+
+
+def seat_table(view: View, lang: str, columns: Sequence[tuple[str, Callable[[int], str]]]) -> Table:
+    """One row per seat: its label, then one cell per column (header, cell of a seat)."""
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("", no_wrap=True)
+    for header, _ in columns:
+        table.add_column(header, justify="right", no_wrap=True)
+    for s in range(int(view.get("players", 0))):
+        table.add_row(seat_label(view, s, lang), *(cell(s) for _, cell in columns))
+    return table
 
 
 def seat_label(view: View, seat: int, lang: str) -> Text:
@@ -108,7 +133,7 @@ def num(value: Any) -> str:
 class ZwickernPresenter(Presenter):
     """Zwickern: the open table cards, the draw pile, each seat's hand size and captures."""
 
-    def board(self, view: View, lang: str) -> RenderableType:
+    def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
         table = Text(f"{tr('table', lang)}: ", style="bold")
@@ -133,20 +158,21 @@ class ZwickernPresenter(Presenter):
     def hidden_label(self, lang: str) -> str:
         return tr("zw_last_card", lang)
 
+    def refusal(self, view: View, card: str, lang: str) -> str:
+        if (view.get("options") or {}).get("forced_capture") and view.get("table"):
+            return tr("zw_forced", lang, card=chip(card).plain)
+        return super().refusal(view, card, lang)
+
     def seats(self, view: View, lang: str) -> RenderableType:
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("")
-        table.add_column(tr("cards_in_hand", lang), justify="right")
-        table.add_column(tr("captured", lang), justify="right")
-        table.add_column(tr("points", lang), justify="right")
-        for s in range(int(view["players"])):
-            table.add_row(
-                seat_label(view, s, lang),
-                str(view["hand_sizes"][s]),
-                str(len(view["captured"][s])),
-                num(view["scores"][s]),
-            )
-        return table
+        return seat_table(
+            view,
+            lang,
+            [
+                (tr("cards_in_hand", lang), lambda s: str(view["hand_sizes"][s])),
+                (tr("captured", lang), lambda s: str(len(view["captured"][s]))),
+                (tr("points", lang), lambda s: num(view["scores"][s])),
+            ],
+        )
 
 
 def presenter_for(game: Game[Any]) -> Presenter:

@@ -11,48 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.games.dog.actions import parse_notation
+from stammtisch.games.dog.actions import parse_action
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
-from stammtisch.tui.i18n import register, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of, tokens
-from stammtisch.tui.present import Presenter, View, seat_label
+from stammtisch.tui.present import Presenter, View, seat_table
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 FIELDS_PER_SEAT = 16
 CELL = 3
-
-register(
-    {
-        "dog_round": {"en": "Round {r} ({h} cards)", "de": "Runde {r} ({h} Karten)"},
-        "dog_exchange": {
-            "en": "Card exchange: seat {s} gives a card to the partner",
-            "de": "Kartentausch: Platz {s} gibt dem Partner eine Karte",
-        },
-        "dog_helps": {"en": "seat {s} moves seat {c}'s pegs", "de": "Platz {s} fährt mit Platz {c}"},
-        "dog_kennel": {"en": "Kennel", "de": "Lager"},
-        "dog_m_fold": {"en": "fold: discard the hand", "de": "aussteigen: Karten ablegen"},
-        "dog_m_give": {"en": "give the {card} to the partner", "de": "{card} dem Partner geben"},
-        "dog_m_joker": {"en": "Joker as {value}", "de": "Joker als {value}"},
-        "dog_m_start": {"en": "{card}: a peg onto the start field", "de": "{card}: Stein aufs Bankfeld"},
-        "dog_m_swap": {"en": "{card}: swap {a} ⇄ {b}", "de": "{card}: tauscht {a} ⇄ {b}"},
-        "dog_himmel": {"en": "Himmel", "de": "Himmel"},
-        "dog_team": {"en": "Team", "de": "Partei"},
-        "dog_folded": {"en": "out", "de": "ausgeschieden"},
-        "dog_discards": {"en": "Discards: {n}, top {top}", "de": "Ablage: {n}, oben {top}"},
-        "dog_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
-        "dog_exchanged": {"en": "You gave {g}, received {r}", "de": "Du gabst {g}, erhieltst {r}"},
-        "dog_winner": {"en": "Team {t} wins", "de": "Partei {t} gewinnt"},
-        "dog_gave_hidden": {
-            "en": "gave a card to the partner (hidden)",
-            "de": "gab dem Partner eine Karte (verdeckt)",
-        },
-    }
-)
 
 
 def ring_cells(fields: int) -> list[tuple[int, int]]:
@@ -92,7 +63,7 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
     """
     board = Board(players)
     try:
-        n = parse_notation(notation, board)
+        n = parse_action(notation, board)
     except StammtischError:
         return notation
     if n.kind == "fold":
@@ -111,7 +82,21 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
     return f"{card}: " + ", ".join(f"p{p} {ft(f)} → {ft(t)}" for p, f, t in n.parts)
 
 
+def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
+    """``H[10 ·· ·· 11]``: the four Himmel fields of ``seat`` with the pegs on them."""
+    text = Text("H[")
+    for h in range(1, 5):
+        peg = next((4 * seat + i for i, t in enumerate(pegs) if t == f"H{h}"), None)
+        text.append("··" if peg is None else f"{peg:>2}", style=style if peg is not None else "dim")
+        if h < 4:
+            text.append(" ")
+    text.append("]")
+    return text
+
+
 class DogPresenter(Presenter):
+    strip_shows_seats = True
+
     def move_label(self, notation: str, lang: str) -> str:
         return describe_move(notation, lang, self.game.num_players)
 
@@ -125,7 +110,14 @@ class DogPresenter(Presenter):
             return card_of(parts[1], hand)
         return card_of(notation, hand)
 
-    def board(self, view: View, lang: str) -> RenderableType:
+    def wide_size(self, view: View) -> tuple[int, int]:
+        """Columns and rows the ring needs (the numbered ring plus its head and footer)."""
+        side = FIELDS_PER_SEAT * int(view["players"]) // 4
+        return (side + 3) * CELL + 4, side + 3 + 6
+
+    def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
+        if compact:
+            return self.strip(view, lang)
         players = int(view["players"])
         fields = FIELDS_PER_SEAT * players
         side = fields // 4
@@ -149,6 +141,62 @@ class DogPresenter(Presenter):
         head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
         parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
         return Group(*parts)
+
+    def strip(self, view: View, lang: str) -> RenderableType:
+        """The compact board: one line per seat with its quarter of the track (from its start
+        field on, the field number at the left, offsets on top), kennel, Himmel and cards."""
+        players = int(view["players"])
+        places = peg_places(view)
+        discards = view.get("discards") or []
+        head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
+        head.append(f" · {tr('dealer', lang)}: {view['dealer']}")
+        head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
+        head.append(" · " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
+        ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
+        teams = " · ".join(
+            "+".join(str(s) for s in team) for team in view.get("teams") or [] if len(team) > 1
+        )
+        if teams:
+            ticks.append(f"   {tr('dog_teams', lang)}: {teams}")
+        lines: list[RenderableType] = [head, ticks]
+        for seat in range(players):
+            lines.append(self._strip_line(view, seat, places, lang))
+        footer = self._footer(view, lang, with_piles=False)
+        if footer.plain:
+            lines.append(footer)
+        return Group(*lines)
+
+    def _strip_line(self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str) -> Text:
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+        start = FIELDS_PER_SEAT * seat
+        line = Text()
+        line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
+        line.append(str(seat), style=style)
+        line.append("•" if view.get("seat") == seat else " ", style="bold")
+        line.append(f"{start:>3}│", style="dim")
+        for field in range(start, start + FIELDS_PER_SEAT):
+            hit = places.get(str(field))
+            if hit is not None:
+                owner, peg, fresh = hit
+                peg_style = SEAT_STYLES[owner % len(SEAT_STYLES)] + (" reverse" if fresh else "")
+                line.append(f"{peg:>2}", style=peg_style)
+            elif field == start:
+                line.append(" ◆", style=style)
+            else:
+                line.append(" ·", style="dim")
+        line.append("│ ", style="dim")
+        pegs = view["pegs"][seat]
+        kennel = sum(1 for t in pegs if t == "K")
+        line.append(f"{tr('dog_kennel', lang)[0]}:{kennel}", style=style if kennel else "dim")
+        line.append("  ")
+        line.append_text(_himmel_fields(pegs, seat, style))
+        line.append("  ")
+        if view["folded"][seat]:
+            line.append(tr("dog_folded", lang), style="dim")
+        else:
+            n = view["hand_sizes"][seat]
+            line.append(tr("dog_cards_1" if n == 1 else "dog_cards_n", lang, n=n))
+        return line
 
     @staticmethod
     def _number_fields(lines: list[Text], fields: int) -> list[Text]:
@@ -192,13 +240,8 @@ class DogPresenter(Presenter):
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
         line.append(tr("dog_kennel", lang)[0] + " ")
         line.append(" ".join(str(p) for p in kennel) or "-", style=style)
-        line.append("  H[")
-        for h in range(1, 5):
-            owner = next((4 * seat + i for i, t in enumerate(pegs) if t == f"H{h}"), None)
-            line.append("··" if owner is None else f"{owner:>2}", style=style if owner is not None else "dim")
-            if h < 4:
-                line.append(" ")
-        line.append("]")
+        line.append("  ")
+        line.append_text(_himmel_fields(pegs, seat, style))
         return line
 
     @staticmethod
@@ -206,42 +249,45 @@ class DogPresenter(Presenter):
         kennel = tr("dog_kennel", lang)
         return Text(f"{kennel[0]} = {kennel}, H = {tr('dog_himmel', lang)}", style="dim")
 
-    @staticmethod
-    def _footer(view: View, lang: str) -> Text:
+    def _footer(self, view: View, lang: str, with_piles: bool = True) -> Text:
         discards = view.get("discards") or []
-        text = Text(tr("draw_pile", lang, n=view["pile_size"]))
-        text.append("   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
+        lines: list[Text] = []
+        if with_piles:
+            piles = Text(tr("draw_pile", lang, n=view["deck_size"]))
+            piles.append(
+                "   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-")
+            )
+            lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
-            text.append("\n" + tr("dog_exchange", lang, s=cur), style="bold")
+            lines.append(Text(tr("dog_exchange", lang, s=cur), style="bold"))
         elif cur is not None and view.get("moves_for") not in (None, cur):
-            text.append("\n" + tr("dog_helps", lang, s=cur, c=view["moves_for"]), style="bold")
+            lines.append(Text(tr("dog_helps", lang, s=cur, c=view["moves_for"]), style="bold"))
         ex = view.get("exchange") or {}
         if ex.get("gave"):
-            text.append("\n" + tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?"))
+            lines.append(Text(tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?")))
         last = view.get("last")
         if last:
-            text.append("\n" + tr("dog_last", lang, s=last["seat"], move=last["action"]), style="dim")
+            move = self.last_label(last, lang)
+            lines.append(Text(tr("dog_last", lang, s=last["seat"], move=move), style="dim"))
         if view.get("terminal") and view.get("winner") is not None:
-            text.append("\n" + tr("dog_winner", lang, t=view["winner"]), style="bold green")
-        return text
+            lines.append(Text(tr("dog_winner", lang, t=view["winner"]), style="bold green"))
+        return Text("\n").join(lines)
 
     def seats(self, view: View, lang: str) -> RenderableType:
         team_of = {s: k for k, pair in enumerate(view["teams"]) for s in pair}
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("")
-        table.add_column(tr("dog_team", lang), justify="right")
-        table.add_column(tr("cards_in_hand", lang), justify="right")
-        table.add_column(tr("dog_kennel", lang), justify="right")
-        table.add_column(tr("dog_himmel", lang), justify="right")
-        for s in range(int(view["players"])):
-            pegs = view["pegs"][s]
-            cards = tr("dog_folded", lang) if view["folded"][s] else str(view["hand_sizes"][s])
-            table.add_row(
-                seat_label(view, s, lang),
-                str(team_of.get(s, "")),
-                cards,
-                str(sum(1 for t in pegs if t == "K")),
-                str(sum(1 for t in pegs if str(t).startswith("H"))),
-            )
-        return table
+        pegs = view["pegs"]
+
+        def cards(s: int) -> str:
+            return tr("dog_folded", lang) if view["folded"][s] else str(view["hand_sizes"][s])
+
+        return seat_table(
+            view,
+            lang,
+            [
+                (tr("dog_team", lang), lambda s: str(team_of.get(s, ""))),
+                (tr("cards_in_hand", lang), cards),
+                (tr("dog_kennel", lang), lambda s: str(sum(1 for t in pegs[s] if t == "K"))),
+                (tr("dog_himmel", lang), lambda s: str(sum(1 for t in pegs[s] if str(t).startswith("H")))),
+            ],
+        )

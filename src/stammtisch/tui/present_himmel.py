@@ -10,26 +10,12 @@ from rich.table import Table
 from rich.text import Text
 
 from stammtisch.tui.cards import chips
-from stammtisch.tui.i18n import register, tr
-from stammtisch.tui.present import Presenter, View, num, seat_label
-
-register(
-    {
-        "haz_game": {"en": "Game {g} of {G}", "de": "Spiel {g} von {G}"},
-        "haz_direction": {"en": "Direction: {d}", "de": "Richtung: {d}"},
-        "haz_clockwise": {"en": "clockwise ↻", "de": "im Uhrzeigersinn ↻"},
-        "haz_counter": {"en": "counter-clockwise ↺", "de": "gegen den Uhrzeigersinn ↺"},
-        "haz_pile": {"en": "Pile {name}", "de": "Stapel {name}"},
-        "haz_target": {"en": "target", "de": "Ziel"},
-        "haz_marked": {"en": "◆ marked: taken next", "de": "◆ markiert: wird als Nächstes gezogen"},
-        "haz_penalty": {"en": "Penalty", "de": "Misthaufen"},
-        "haz_last": {"en": "Last: seat {s}: {move}", "de": "Zuletzt: Platz {s}: {move}"},
-    }
-)
+from stammtisch.tui.i18n import tr
+from stammtisch.tui.present import Presenter, View, num, seat_table
 
 
 class HimmelPresenter(Presenter):
-    def board(self, view: View, lang: str) -> RenderableType:
+    def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         head = Text(tr("haz_game", lang, g=int(view["game_no"]) + 1, G=view["games"]), style="bold")
         turn = tr("haz_clockwise" if view["direction"] == 1 else "haz_counter", lang)
         head.append("   " + tr("haz_direction", lang, d=turn))
@@ -49,23 +35,21 @@ class HimmelPresenter(Presenter):
         parts: list[RenderableType] = [head, piles]
         last = view.get("last")
         if last:
-            parts.append(Text(tr("haz_last", lang, s=last["seat"], move=last["action"]), style="dim"))
+            parts.append(
+                Text(tr("haz_last", lang, s=last["seat"], move=self.last_label(last, lang)), style="dim")
+            )
         return Group(*parts)
 
     def seats(self, view: View, lang: str) -> RenderableType:
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("")
-        table.add_column(tr("cards_in_hand", lang), justify="right")
-        table.add_column(tr("haz_penalty", lang), justify="right")
-        table.add_column(tr("points", lang), justify="right")
-        for s in range(int(view["players"])):
-            table.add_row(
-                seat_label(view, s, lang),
-                str(view["hand_sizes"][s]),
-                str(view["penalty_counts"][s]),
-                num(_score(view, s)),
-            )
-        return table
+        return seat_table(
+            view,
+            lang,
+            [
+                (tr("cards_in_hand", lang), lambda s: str(view["hand_sizes"][s])),
+                (tr("haz_penalty", lang), lambda s: str(view["penalty_counts"][s])),
+                (tr("points", lang), lambda s: num(_score(view, s))),
+            ],
+        )
 
 
 def _score(view: View, seat: int) -> Any:

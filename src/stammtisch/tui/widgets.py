@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
-from textual.containers import Horizontal
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from stammtisch.tui.cards import chip
 from stammtisch.tui.i18n import tr
@@ -20,38 +20,40 @@ class CardButton(Button):
         label.append_text(chip(card))
         classes = "card" + (" selected" if selected else "") + ("" if playable else " unplayable")
         super().__init__(label, classes=classes, compact=True)
+        self.can_focus = False  # keys 1-9 pick cards; Tab stays in the move list
         self.card = card
         self.index = index
 
 
-class KeyButton(Button):
-    """A key-bar button that runs an app/screen action, for mouse users."""
-
-    def __init__(self, key: str, text_key: str, action: str, lang: str) -> None:
-        super().__init__(self._label(key, text_key, lang), classes="key", compact=True)
-        self.key = key
-        self.text_key = text_key
-        self.action_name = action
-
-    @staticmethod
-    def _label(key: str, text_key: str, lang: str) -> str:
-        return f"{key} {tr(text_key, lang)}"
-
-    def relabel(self, lang: str) -> None:
-        self.label = self._label(self.key, self.text_key, lang)
-
-
-class KeyBar(Horizontal):
-    """A row of :class:`KeyButton`; labels follow the language switch."""
+class KeyBar(Static):
+    """The key bar: ``key word`` for each key, in the current language; a click runs the
+    key's action. One line of text, not buttons, so Tab never lands on it and a label is
+    never cut to the width of the previous language's word."""
 
     DEFAULT_CSS = """
-    KeyBar { height: 1; dock: bottom; background: $panel; }
-    KeyBar Button.key { margin: 0 1 0 0; min-width: 6; }
+    KeyBar { height: 1; dock: bottom; background: $panel; padding: 0 1; }
     """
 
     def __init__(self, keys: Sequence[tuple[str, str, str]], lang: str) -> None:
-        super().__init__(*(KeyButton(k, t, a, lang) for k, t, a in keys))
+        super().__init__()
+        self.keys = list(keys)
+        self.lang = lang
+
+    def on_mount(self) -> None:
+        self.relabel(self.lang)
+
+    def labels(self, lang: str) -> list[tuple[str, str]]:
+        """(key, word) of every key shown."""
+        return [(key, tr(text_key, lang)) for key, text_key, _ in self.keys]
 
     def relabel(self, lang: str) -> None:
-        for button in self.query(KeyButton):
-            button.relabel(lang)
+        self.lang = lang
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for i, (key, text_key, action) in enumerate(self.keys):
+            if i:
+                text.append("  ")
+            target = action if "." in action else f"screen.{action}"
+            meta = {"@click": target}
+            text.append(key, style=Style(bold=True, color="yellow", meta=meta))
+            text.append(" " + tr(text_key, lang), style=Style(meta=meta))
+        self.update(text)

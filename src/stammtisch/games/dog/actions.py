@@ -23,10 +23,10 @@ distinct actions have distinct texts. An action compares (and hashes) by its tex
 the resulting position it carries is a cache bound to the state that generated it.
 
 >>> from stammtisch.games.dog.board import Board
->>> p = parse_notation(" jo=4 : P2 30 - 26 ", Board(4))
+>>> p = parse_action(" jo=4 : P2 30 - 26 ", Board(4))
 >>> format_notation(p, Board(4))
 'Jo=4:p2 30-26'
->>> format_notation(parse_notation("7:p0 62-H2,p1 20-23", Board(4)), Board(4))
+>>> format_notation(parse_action("7:p0 62-H2,p1 20-23", Board(4)), Board(4))
 '7:p0 62-H2,p1 20-23'
 """
 
@@ -38,40 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.core.errors import ActionSyntaxError
-from stammtisch.core.i18n import register_messages
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import ACE, JACK, JOKER, KING, SEVEN, card_text, parse_card
-
-register_messages(
-    {
-        "dog_bad_move": {
-            "en": (
-                "'{text}' is not a Dog move. Examples: K:start, 5:p1 12-17, Jo=4:p2 30-26, "
-                "7:p0 3-5,p1 20-25, J:p0 10<>p5 40, give 7, fold."
-            ),
-            "de": (
-                "'{text}' ist kein Dog-Zug. Beispiele: K:start, 5:p1 12-17, Jo=4:p2 30-26, "
-                "7:p0 3-5,p1 20-25, J:p0 10<>p5 40, give 7, fold."
-            ),
-        },
-        "dog_bad_value": {
-            "en": "'{text}': only a Joker names a value (Jo=4), and that value is no Joker.",
-            "de": "'{text}': Nur ein Joker nennt einen Wert (Jo=4), und dieser ist kein Joker.",
-        },
-        "dog_bad_peg": {
-            "en": "'{text}': there is no peg p{peg} in this game (p0 … p{last}).",
-            "de": "'{text}': Einen Stein p{peg} gibt es in diesem Spiel nicht (p0 … p{last}).",
-        },
-        "dog_bad_field": {
-            "en": "'{text}': '{field}' is not a field (0 … {last} or H1 … H4).",
-            "de": "'{text}': '{field}' ist kein Feld (0 … {last} oder H1 … H4).",
-        },
-        "dog_card_use": {
-            "en": "'{text}': a {card} cannot be played like that.",
-            "de": "'{text}': Eine {card} kann so nicht gespielt werden.",
-        },
-    }
-)
 
 PLAY = 0
 GIVE = 1
@@ -243,7 +211,7 @@ _SWAP = re.compile(r"^\s*[pP](\d+)\s+(\w+)\s*<>\s*[pP](\d+)\s+(\w+)\s*$")
 _STEAL = re.compile(r"^\s*steal\s+(\d+)\s*$", re.I)
 
 
-def parse_notation(text: str, board: Board) -> Notation:
+def parse_action(text: str, board: Board) -> Notation:
     """Read ``text``; raises :class:`ActionSyntaxError` when it is not a Dog move at all."""
     if not isinstance(text, str):
         raise ActionSyntaxError("dog_bad_move", text=repr(text))

@@ -18,16 +18,6 @@ True
 from __future__ import annotations
 
 from stammtisch.core.errors import ActionSyntaxError
-from stammtisch.core.i18n import register_messages
-
-register_messages(
-    {
-        "dog_bad_card": {
-            "en": "'{text}' is not a card. Write A, 2 … 10, J, Q, K or Jo (Joker).",
-            "de": "'{text}' ist keine Karte. Schreibe A, 2 … 10, J, Q, K oder Jo (Joker).",
-        },
-    }
-)
 
 ACE = 0
 FOUR = 3

@@ -8,9 +8,9 @@ field number as text (``"17"``), ``"H1"`` … ``"H4"`` in the owner's Himmel, ``
 kennel. Events of one action, in order:
 
 * ``give`` ``{seat, to, card, private_to: [seat]}``: the exchange card, seen by the giver
-  only (DOG-7); once both partners have chosen, ``receive`` ``{seat: receiver, from, card,
-  private_to: [receiver, giver]}`` for each of the two cards, and when the whole table has
-  chosen, ``exchange_end`` ``{starts}``;
+  only (DOG-7); once the whole team has chosen, ``receive`` ``{seat: receiver, from, card,
+  private_to: [receiver, giver]}`` for each of its cards (DOG-22: to the next teammate),
+  and when the whole table has chosen, ``exchange_end`` ``{starts}``;
 * ``play`` ``{seat, card, value}``: the card played (``value``: the value a Joker takes,
   e.g. ``"4"``; ``None`` otherwise);
 * then, by kind of play: ``start`` ``{seat, peg, owner, to}`` (DOG-10); ``move`` ``{seat,
@@ -22,19 +22,16 @@ kennel. Events of one action, in order:
   ``sent_home`` ``{seat: who sent it, peg, owner, from}`` (DOG-14, DOG-15: a 7 sends home
   everything it passes), in the order they happen. ``owner`` differs from ``seat`` when a
   player moves the partner's pegs (DOG-19); these events then carry ``"helping": true``;
+* ``steal`` ``{seat, victim, card, private_to: [thief, victim]}`` after the ``play`` of a 2
+  taken as a theft (option ``two_steals``, DOG-24): the stolen card, seen by the two only;
 * ``fold`` ``{seat, cards}``: no card could be played, the hand goes face up on the
   discards (DOG-8);
 * ``win`` ``{team, seats}`` (DOG-9) or, when the last hand of a round is played, ``deal``
   ``{seat: dealer, round, hand_size, starts, reshuffled}`` (DOG-5, DOG-6).
 
-* option ``two_steals`` (DOG-24): after ``play``, ``steal`` ``{seat: thief, victim}`` for
-  everybody, and ``stolen`` ``{seat: thief, from: victim, card, private_to: [thief,
-  victim]}`` with the card taken;
-* with teams of three (DOG-22) each ``receive`` is from the previous teammate.
-
-Extension point: a new kind of play adds a function to :data:`BODY_EVENTS`; a card it
-moves face down must go into an event with ``private_to`` (see
-:mod:`stammtisch.core.events`).
+Extension point: a new kind of play (say the theft of a 2 under an option) adds a function
+to :data:`BODY_EVENTS`; a card it moves face down must go into an event with
+``private_to`` (see :mod:`stammtisch.core.events`).
 """
 
 from __future__ import annotations
@@ -44,12 +41,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.game import JSON
-from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, SWAP, DogAction, StealAction
+from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, STEAL, SWAP, DogAction, StealAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import FOUR, FULL_DECK, RANK_TEXT, card_text, parse_card
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.state import DogState
+
+EXCHANGE = "exchange"  # DogState.phase while cards are chosen (state.py imports this module)
 
 
 def _place(board: Board, place: int) -> str:
@@ -200,41 +199,24 @@ BODY_EVENTS: dict[int, BodyEvents] = {
 }
 
 
-def _steal_events(seat: int, action: StealAction, after: DogState) -> list[JSON]:
-    """DOG-24: the theft is public, the card taken only the thief's and the victim's."""
-    card = after.stolen[-1][2]  # the theft just made is the last entry
-    return [
-        {"type": "steal", "seat": seat, "victim": action.victim},
-        {
-            "type": "stolen",
-            "seat": seat,
-            "from": action.victim,
-            "card": card_text(card),
-            "private_to": sorted((seat, action.victim)),
-        },
-    ]
-
-
 def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON]:
     seat = before.current
     assert seat is not None
     board = before.board
     out: list[JSON] = []
     if action.kind == GIVE:
-        partner = board.partner(seat)
         out.append(
             {
                 "type": "give",
                 "seat": seat,
-                "to": partner,
+                "to": board.partner(seat),
                 "card": card_text(action.card),
                 "private_to": [seat],
             }
         )
-        mates = board.teammates(seat)
-        if all(after.given[t] for t in mates):
-            # DOG-7, DOG-22: the whole team has chosen; each card goes to the next teammate.
-            for giver in (*mates[1:], seat):
+        team = board.teammates(seat)
+        if all(after.given[t] for t in team):  # DOG-7, DOG-22: each card to the next teammate
+            for giver in team:
                 receiver = board.partner(giver)
                 out.append(
                     {
@@ -242,13 +224,26 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
                         "seat": receiver,
                         "from": giver,
                         "card": card_text(after.gave[giver]),
-                        "private_to": sorted((receiver, giver)),
+                        "private_to": sorted({receiver, giver}),
                     }
                 )
         if all(after.given) and after.phase != before.phase:
             out.append({"type": "exchange_end", "seat": None, "starts": after.current})
         return out
-    if action.kind == FOLD:
+    if action.kind == STEAL and isinstance(action, StealAction):
+        out.append({"type": "play", "seat": seat, "card": card_text(action.card), "value": _value(action)})
+        victim = action.victim
+        taken = next((c for t, v, c in reversed(after.stolen) if t == seat and v == victim), None)
+        out.append(
+            {
+                "type": "steal",
+                "seat": seat,
+                "victim": victim,
+                "card": None if taken is None else card_text(taken),
+                "private_to": sorted({seat, victim}),
+            }
+        )
+    elif action.kind == FOLD:
         out.append({"type": "fold", "seat": seat, "cards": [RANK_TEXT[c] for c in before.hands[seat]]})
     else:
         last = after._last
@@ -259,16 +254,14 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
         handler = None if body is None else BODY_EVENTS.get(body[0])
         if handler is not None and body is not None and base is not None:
             out += handler(board, seat, played, body, base[0])
-        if isinstance(played, StealAction):
-            out += _steal_events(seat, played, after)
     if after.winner is not None:
-        team = after.winner
+        won = after.winner
         out.append(
             {
                 "type": "win",
                 "seat": None,
-                "team": team,
-                "seats": [s for s in range(after.n) if board.team(s) == team],
+                "team": won,
+                "seats": [s for s in range(after.n) if board.team(s) == won],
             }
         )
     elif after.round != before.round:
@@ -302,6 +295,13 @@ def describe(state: DogState, action: DogAction) -> JSON:
         }
     if action.kind == FOLD:
         return {"type": "fold", "cards": [RANK_TEXT[c] for c in state.hands[seat]]}
+    if action.kind == STEAL and isinstance(action, StealAction):  # DOG-24
+        return {
+            "type": "steal",
+            "card": card_text(action.card),
+            "value": _value(action),
+            "victim": action.victim,
+        }
     act = action
     if act.body is None or act.base is None:
         act = state._text_map()[action.text]
@@ -315,25 +315,24 @@ def describe(state: DogState, action: DogAction) -> JSON:
             del ev["seat"]
             moves.append(ev)
     desc["moves"] = moves
-    if isinstance(act, StealAction):
-        desc["steal_from"] = act.victim  # DOG-24: the card taken is not known yet
     return desc
 
 
 def card_census(state: DogState, seat: int | None) -> tuple[list[str], list[str]]:
     """The pack, and the cards whose place ``seat`` cannot know: the other hands (less the
-    card it gave that is known to be in its partner's hand), cards on their way in the
-    exchange (less its own), and the draw pile."""
+    card it gave that is known to be in its partner's hand, and a card stolen from it),
+    cards on their way in the exchange (less its own), and the draw pile."""
     hidden = Counter(state.pile)
     for s, hand in enumerate(state.hands):
         if s != seat:
             hidden.update(hand)
     hidden.update(state.in_flight())
-    if seat is not None and state.given[seat] and state.gave[seat] >= 0:
-        in_flight = not all(state.given[t] for t in state.board.teammates(seat))
-        if in_flight or state.gave_known[seat]:
-            hidden[state.gave[seat]] -= 1
-    for _thief, victim, card in state.stolen:  # DOG-24: the victim knows where it went
+    for _thief, victim, card in state.stolen:  # DOG-24: the victim knows where its card went
         if victim == seat:
             hidden[card] -= 1
+    if seat is not None and state.given[seat] and state.gave[seat] >= 0:
+        team = state.board.teammates(seat)
+        in_flight = state.phase == EXCHANGE and not all(state.given[t] for t in team)
+        if in_flight or state.gave_known[seat]:
+            hidden[state.gave[seat]] -= 1
     return [RANK_TEXT[c] for c in FULL_DECK], [RANK_TEXT[c] for c in sorted((+hidden).elements())]

@@ -25,26 +25,7 @@ import re
 from dataclasses import dataclass
 
 from stammtisch.core.errors import ActionSyntaxError
-from stammtisch.core.i18n import register_messages
 from stammtisch.games.himmel.cards import NUM_NUMBERS
-
-register_messages(
-    {
-        "haz_syntax": {
-            "en": (
-                "Cannot read the move '{text}'. Write e.g. 57>A (play 57 on pile A), turn, "
-                "steal 2 (steal from seat 2), raise A 63 (new target 63 on pile A), "
-                "take 31 (take the marked pile, 31 becomes the new target) or take."
-            ),
-            "de": (
-                "Der Zug '{text}' ist nicht lesbar. Schreibe z. B. 57>A (57 auf Stapel A), "
-                "turn (Richtungswechsel), steal 2 (Diebstahl bei Platz 2), raise A 63 "
-                "(63 als neue Zielkarte auf Stapel A), take 31 (markierten Stapel ziehen, "
-                "31 wird neue Zielkarte) oder take."
-            ),
-        },
-    }
-)
 
 PILE_NAMES = ("A", "B")
 MAX_SEATS = 6

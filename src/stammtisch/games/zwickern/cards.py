@@ -14,16 +14,6 @@ True
 from __future__ import annotations
 
 from stammtisch.core.errors import ActionSyntaxError
-from stammtisch.core.i18n import register_messages
-
-register_messages(
-    {
-        "zw_bad_card": {
-            "en": "'{text}' is not a card. Write rank and suit, e.g. 7C, 10H, QS, AD, or X for a Joker.",
-            "de": "'{text}' ist keine Karte. Schreibe Wert und Farbe, z. B. 7C, 10H, QS, AD, oder X für einen Joker.",
-        },
-    }
-)
 
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "S", "H", "D")

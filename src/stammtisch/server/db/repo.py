@@ -46,6 +46,8 @@ class TableRow:
     updated_at: dt.datetime = field(default_factory=now)
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
+    #: Whether the seated players may chat (the creator's choice).
+    chat: bool = True
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation)
 
 
@@ -75,6 +77,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             "updated_at": ts,
             "result": row.result,
             "rematch_id": row.rematch_id,
+            "chat": row.chat,
         },
     )
     conn.execute(
@@ -136,6 +139,7 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         updated_at=updated,
         result=t["result"],
         rematch_id=t["rematch_id"],
+        chat=bool(t["chat"]) if t.get("chat") is not None else True,
         actions=acts,
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Float,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    true,
 )
 
 metadata = MetaData()
@@ -38,6 +40,7 @@ tables = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("result", JSON, nullable=True),
     Column("rematch_id", String(32), nullable=True),
+    Column("chat", Boolean, nullable=False, default=True, server_default=true()),  # table chat on
 )
 
 seats = Table(
@@ -58,5 +61,15 @@ actions = Table(
     Column("idx", Integer, primary_key=True),  # 1-based: the table version after this action
     Column("seat", Integer, nullable=False),
     Column("notation", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "st_chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),  # 1-based, in the order said
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )

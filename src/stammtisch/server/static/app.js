@@ -2,7 +2,7 @@
 // ("?watch=1" to watch, "?replay=1" for the replay of a finished game); "/?help=<game>"
 // the rules of a game.
 import { go } from "./dom.js";
-import { lang, onLangChange, setLang } from "./i18n.js";
+import { lang, loadTexts, onLangChange, setLang } from "./i18n.js";
 import { renderHelp } from "./help.js";
 import { renderLobby } from "./lobby.js";
 import { renderReplay } from "./replay.js";
@@ -49,4 +49,10 @@ document.addEventListener("click", (ev) => {
   ev.preventDefault();
   go(a.getAttribute("href"));
 });
+// The texts come from the server's catalogue; without them the page shows the keys.
+try {
+  await loadTexts();
+} catch (err) {
+  console.error(err);
+}
 route();

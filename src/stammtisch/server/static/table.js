@@ -13,6 +13,7 @@ import { drawBanner, updateCountdown } from "./table/banner.js";
 import { endPanel } from "./table/end.js";
 import { drawHead, endActions } from "./table/head.js";
 import { joinForm } from "./table/join.js";
+import { drawChat } from "./table/chat.js";
 import { drawLog } from "./table/log.js";
 import { createModel, gameTitle, mySeat, myTurn, names } from "./table/model.js";
 import { drawSeats } from "./table/seats.js";
@@ -34,8 +35,10 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const banner = h("div", { class: "banner", id: "banner", role: "status" });
   const endBox = h("div", { class: "end-box", id: "end-box" });
   const board = h("div", { class: "board-area", id: "board" });
-  const side = h("aside", { class: "side", "aria-label": t("log") });
-  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), endBox, h("div", { class: "table-main" }, board, side));
+  const side = h("div", { class: "log-box" });
+  const chatBox = h("div", { class: "chat-box", id: "chat" });
+  const aside = h("aside", { class: "side", "aria-label": t("log") }, side, chatBox);
+  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), endBox, h("div", { class: "table-main" }, board, aside));
 
   const handlers = { askHint, leave, addBot, rematch };
 
@@ -110,6 +113,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawEnd();
     drawBoard(motion);
     drawLog(side, page);
+    aside.hidden = side.hidden;
+    drawChat(chatBox, page, { say });
     fitBoard();
     if (page.info) showTurn(myTurn(page), `${gameTitle(page)} · stammtisch`);
   }
@@ -153,6 +158,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     if (msg.table) page.info = msg.table;
     const lastEntry = msg.log && msg.log.length ? msg.log[msg.log.length - 1] : null;
     drawAll(step && !reducedMotion() ? { seat: lastEntry ? lastEntry.seat : null } : null);
+  }
+
+  function say(text) {
+    if (!page.socket || !page.socket.say(text)) {
+      toast(t("reconnecting"), "error");
+      return false;
+    }
+    return true;
   }
 
   // --- actions --------------------------------------------------------------------------------
@@ -215,6 +228,16 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const token = page.mine ? page.mine.token : null;
     page.socket = new TableSocket(tableId, token, {
       onState: receive,
+      onNotice(notice) {
+        // "Time ran out, a bot played for X": a line in the log under that move.
+        page.notices.push(notice);
+        drawLog(side, page);
+        if (notice.kind === "timeout" && notice.seat === mySeat(page)) toast(t("timeout_you"));
+      },
+      onChat(chat) {
+        page.chat = chat;
+        drawChat(chatBox, page, { say });
+      },
       onError(err) {
         const quiet = QUIET.has(err.code) && page.pending !== null;
         page.pending = null;

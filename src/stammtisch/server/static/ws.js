@@ -62,6 +62,12 @@ export class TableSocket {
         this.handlers.onState?.(msg);
       } else if (msg.type === "error") {
         this.handlers.onError?.(msg);
+      } else if (msg.type === "notice") {
+        this.handlers.onNotice?.(msg);
+      } else if (msg.type === "chat") {
+        // The history after connecting (from 0), then one message at a time.
+        this.chat = (msg.from ?? 0) === 0 ? msg.messages : (this.chat || []).concat(msg.messages);
+        this.handlers.onChat?.({ enabled: msg.enabled !== false, messages: this.chat });
       }
     });
     ws.addEventListener("close", (ev) => {
@@ -89,6 +95,11 @@ export class TableSocket {
   /** Send one action in notation, stamped with the state version it was chosen in. */
   act(notation) {
     return this.send({ type: "action", action: notation, version: this.version });
+  }
+
+  /** Say something at the table (seated players only; the server checks). */
+  say(text) {
+    return this.send({ type: "chat", text });
   }
 
   setLang(value) {

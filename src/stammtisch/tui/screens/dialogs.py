@@ -1,12 +1,14 @@
-"""Small modal screens: the hot-seat handover and the file path prompt."""
+"""Small modal screens: the hot-seat handover, the file path prompt, yes/no, and help."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
@@ -89,4 +91,82 @@ class PathScreen(ModalScreen[str | None]):
             self.dismiss(None)
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (quit, abandon the game for a new one): y/Enter yes, n/Esc no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,j,enter", "answer(True)", show=False),
+        Binding("n,escape", "answer(False)", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $accent;
+        padding: 1 2; background: $surface; }
+    ConfirmScreen Horizontal { height: auto; margin-top: 1; }
+    ConfirmScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, question: str, lang: str) -> None:
+        super().__init__()
+        self.question = question
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, id="question")
+            with Horizontal():
+                yield Button(tr("yes", self.lang), id="yes", variant="error")
+                yield Button(tr("no", self.lang), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class HelpScreen(ModalScreen[None]):
+    """What every key of the screen below does, and the game's rules in brief (?/F1)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1,q,enter", "close", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; padding: 0 1; background: $surface; }
+    HelpScreen #help-title { text-style: bold; }
+    HelpScreen #help-rules { margin-top: 1; }
+    """
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], rules: str, lang: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.keys = keys
+        self.rules = rules
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, show_header=False, pad_edge=False)
+        table.add_column(style="bold yellow", no_wrap=True)
+        table.add_column()
+        for key, words in self.keys:
+            table.add_row(key, words)
+        with VerticalScroll():
+            yield Static(self.title_text, id="help-title")
+            yield Static(table, id="help-keys")
+            if self.rules:
+                yield Static(self.rules, id="help-rules")
+            yield Static(Text(tr("help_close", self.lang), style="dim"), id="help-close")
+
+    def action_close(self) -> None:
         self.dismiss(None)

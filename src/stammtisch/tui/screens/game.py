@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
@@ -23,13 +23,14 @@ from textual.widgets.option_list import Option
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
+from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import presenter_for
-from stammtisch.tui.screens.dialogs import HandoverScreen, PathScreen
+from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
 from stammtisch.tui.session import Session
-from stammtisch.tui.widgets import CardButton, KeyBar, KeyButton
+from stammtisch.tui.widgets import CardButton, KeyBar
 
 if TYPE_CHECKING:
     from stammtisch.tui.app import StammtischApp
@@ -38,11 +39,31 @@ GAME_KEYS = [
     ("h", "b_hint", "hint"),
     ("u", "b_undo", "undo"),
     ("n", "b_new", "new_game"),
-    ("l", "b_lang", "app.switch_language"),
     ("s", "b_save", "save"),
     ("o", "b_load", "load"),
-    ("q", "b_quit", "app.quit"),
+    ("l", "b_lang", "app.switch_language"),
+    ("?", "b_help", "help"),
+    ("q", "b_quit", "app.request_quit"),
 ]
+
+#: Every key of the game screen with its explanation (the help overlay lists them all).
+HELP_KEYS = [
+    ("1 … 9", "help_cards"),
+    ("0", "help_other"),
+    ("↑ ↓  Enter", "help_choose"),
+    ("Esc  Backspace", "help_back"),
+    ("h", "help_hint"),
+    ("u", "help_undo"),
+    ("n", "help_new"),
+    ("s", "help_save"),
+    ("o", "help_load"),
+    ("l", "help_lang"),
+    ("?  F1", "help_help"),
+    ("q", "help_quit"),
+]
+
+#: The smallest terminal the game screen is drawn in (else a notice says what it needs).
+MIN_SIZE = (80, 24)
 
 
 class GameScreen(Screen[None]):
@@ -56,6 +77,7 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", show=False),
         Binding("s", "save", show=False),
         Binding("o", "load", show=False),
+        Binding("question_mark,f1", "help", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -64,14 +86,23 @@ class GameScreen(Screen[None]):
     GameScreen #right { width: 2fr; min-width: 34; }
     GameScreen #status { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     GameScreen #board { height: auto; padding: 0 1; border: round $primary; }
+    GameScreen #board-top { display: none; height: auto; padding: 0 1; background: $boost 30%; }
+    GameScreen.-compact #board { display: none; }
+    GameScreen.-compact #board-top { display: block; }
+    GameScreen.-compact.-strip-seats #seats { display: none; }
+    GameScreen #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
+    GameScreen.-too-small #too-small { display: block; }
+    GameScreen.-too-small #main, GameScreen.-too-small #board-top { display: none; }
     GameScreen #seats { height: auto; padding: 0 1; border: round $primary-darken-2; }
+    GameScreen.-compact #seats { border: none; }
     GameScreen #hand-title, GameScreen #moves-title, GameScreen #log-title { padding: 0 1; text-style: bold; }
-    GameScreen #hand { height: auto; min-height: 1; padding: 0 1; }
-    GameScreen #hand Button.card { margin: 0 1 0 0; min-width: 5; }
+    GameScreen #hand { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; min-height: 1;
+        padding: 0 1; }
+    GameScreen #hand Button.card { width: 100%; min-width: 5; }
     GameScreen #hand Button.selected { background: $accent; }
-    GameScreen #hand Button.unplayable { text-style: dim; }
+    GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted; }
     GameScreen #moves { height: 1fr; min-height: 5; }
-    GameScreen #log { height: 1fr; min-height: 4; padding: 0 1; }
+    GameScreen #log { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
@@ -89,6 +120,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self.hinted: str | None = None
         self._handover_open = False
+        self.right_width = 34
 
     @property
     def stapp(self) -> StammtischApp:
@@ -104,6 +136,8 @@ class GameScreen(Screen[None]):
     # --- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="too-small")
+        yield Static(id="board-top")
         with Horizontal(id="main"):
             with VerticalScroll(id="left"):
                 yield Static(id="board")
@@ -112,13 +146,38 @@ class GameScreen(Screen[None]):
                 yield Static(id="log")
             with Vertical(id="right"):
                 yield Static(id="hand-title")
-                yield Horizontal(id="hand")
+                yield Container(id="hand")
                 yield Static(id="moves-title")
                 yield OptionList(id="moves")
         yield KeyBar(GAME_KEYS, self.lang)
 
     def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.fit(event.size.width, event.size.height):
+            self.redraw()
+
+    def fit(self, width: int, height: int) -> bool:
+        """Choose the layout for a terminal of ``width`` × ``height``: the wide board beside
+        the hand where it fits, else the compact board on top, else a notice with the size
+        needed. True if the layout changed."""
+        view = self.session.state.observe(self.display_seat())
+        wide_w, wide_h = self.presenter.wide_size(view)
+        left = width - max(34, width * 2 // 5)
+        seat_rows = int(view.get("players", 4)) + 3
+        compact = width < 100 or wide_w > left or wide_h + seat_rows + 2 > height
+        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        before = (self.has_class("-compact"), self.has_class("-too-small"))
+        self.set_class(compact, "-compact")
+        self.set_class(self.presenter.strip_shows_seats, "-strip-seats")
+        self.set_class(too_small, "-too-small")
+        self.right_width = max(34, width * 2 // 5)
+        if too_small:
+            need = tr("too_small", self.lang, w=MIN_SIZE[0], h=MIN_SIZE[1], now=f"{width}×{height}")
+            self.query_one("#too-small", Static).update(need)
+        return before != (compact, too_small)
 
     # --- what is shown ---------------------------------------------------------------------
     def display_seat(self) -> int | None:
@@ -177,7 +236,10 @@ class GameScreen(Screen[None]):
             if len(playable) == 1 and self.groups[playable[0]].card is None:
                 self._select(playable[0])
         self.query_one("#status", Static).update(self.status_text())
-        self.query_one("#board", Static).update(self.presenter.board(view, lang))
+        if self.has_class("-compact"):
+            self.query_one("#board-top", Static).update(self.presenter.board(view, lang, compact=True))
+        else:
+            self.query_one("#board", Static).update(self.presenter.board(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
         title = tr("hand", lang) if seat is None else tr("hand_of", lang, s=seat)
         self.query_one("#hand-title", Static).update(title)
@@ -190,8 +252,8 @@ class GameScreen(Screen[None]):
         s = self.session
         lang = self.lang
         if s.over:
-            scores = ", ".join(_num(x) for x in s.state.scores())
-            text = Text(tr("over", lang, scores=scores), style="bold green")
+            result = result_text(s.state.scores(), s.state.returns(), lang)
+            text = Text("★ " + tr("over", lang, result=result), style="bold green")
         elif self.my_turn():
             text = Text(tr("your_turn", lang, s=s.to_move), style="bold yellow")
         else:
@@ -207,7 +269,10 @@ class GameScreen(Screen[None]):
         return None
 
     def _draw_hand(self) -> None:
-        box = self.query_one("#hand", Horizontal)
+        box = self.query_one("#hand", Container)
+        # As many cards a row as fit: every cell as wide as the widest "n:card" label.
+        widest = max((len(f"{i + 1}:{chip(c).plain}") for i, c in enumerate(self.hand)), default=4)
+        box.styles.grid_size_columns = max(1, (self.right_width - 3) // (widest + 1))
         box.remove_children()
         buttons = []
         for i, card in enumerate(self.hand):
@@ -282,10 +347,17 @@ class GameScreen(Screen[None]):
 
     def action_pick_card(self, index: int) -> None:
         """Select the ``index``-th hand card (keys 1-9, or a click) and list its moves."""
-        if not self.my_turn() or index >= len(self.hand):
+        if index >= len(self.hand):
             return
-        g = self.group_of(self.hand[index])
-        if g is None:
+        if not self.my_turn():
+            self.say(
+                tr("not_your_turn", self.lang) if not self.session.over else tr("game_is_over", self.lang)
+            )
+            return
+        card = self.hand[index]
+        g = self.group_of(card)
+        if g is None or not self.groups[g].playable:
+            self.say(self.presenter.refusal(self.session.view(self.display_seat()), card, self.lang))
             return
         self._select(g)
         self.message = ""
@@ -303,14 +375,11 @@ class GameScreen(Screen[None]):
             self.selected = None
         self.redraw()
 
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button
         if isinstance(button, CardButton):
             event.stop()
             self.action_pick_card(button.index)
-        elif isinstance(button, KeyButton):
-            event.stop()
-            await self.run_action(button.action_name)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -369,7 +438,7 @@ class GameScreen(Screen[None]):
             self.say(tr("hint_unavailable", self.lang))
             return
         if not self.my_turn():
-            self.say(tr("hint_not_now", self.lang))
+            self.say(tr("game_is_over" if self.session.over else "hint_not_now", self.lang))
             return
         seat = self.session.to_move
         assert seat is not None
@@ -405,22 +474,42 @@ class GameScreen(Screen[None]):
         self.selected = None
         self.picker = None
         self.hinted = None
-        self.message = tr("undo_done", self.lang, n=n)
+        self.message = tr("undo_done_1" if n == 1 else "undo_done", self.lang, n=n)
         self.advance()
 
     def action_new_game(self) -> None:
-        """After the end: the same seats again, dealt from the next seed (during a game the
-        key only says so, so that no game is thrown away by a stray key)."""
+        """The same seats again, dealt from the next seed; during a game only after a yes
+        (so that no game is thrown away by a stray key)."""
         s = self.session
-        if not s.over:
-            self.say(tr("new_game_not_over", self.lang))
+        if s.over or not s.moves:
+            self._new_game(True)
             return
-        self._switch_to(s.next_game(), tr("new_game_started", self.lang, seed=s.seed + 1))
+        self.app.push_screen(ConfirmScreen(tr("confirm_new", self.lang), self.lang), self._new_game)
+
+    def _new_game(self, yes: bool | None) -> None:
+        if not yes:
+            return
+        s = self.session
+        new = s.next_game()
+        new.autosave = s.autosave
+        self._switch_to(new, tr("new_game_started", self.lang, seed=s.seed + 1))
+
+    def action_help(self) -> None:
+        lang = self.lang
+        game = self.session.game
+        title = tr("help_title", lang, game=game.info.title.get(lang, game.name))
+        keys = [(k, tr(t, lang)) for k, t in HELP_KEYS]
+        self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang))
+
+    def unfinished(self) -> bool:
+        """A game is running that quitting would leave (it is autosaved either way)."""
+        return not self.session.over and bool(self.session.moves)
 
     def _switch_to(self, session: Session, message: str) -> None:
         """Show another session (a new game or a loaded record) from its start of play."""
         self.session = session
         self.presenter = presenter_for(session.game)
+        self.fit(self.app.size.width, self.app.size.height)
         self.selected = None
         self.picker = None
         self.hinted = None
@@ -459,11 +548,8 @@ class GameScreen(Screen[None]):
         except StammtischError as exc:
             self.say(exc.message(self.lang))
             return
+        session.autosave = self.session.autosave
         self._switch_to(session, tr("loaded", self.lang, path=path, n=len(record.actions)))
 
     def relabel(self) -> None:
         self.redraw()
-
-
-def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"

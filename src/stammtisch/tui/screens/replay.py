@@ -9,15 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.i18n import tr
-from stammtisch.tui.present import presenter_for
-from stammtisch.tui.widgets import KeyBar, KeyButton
+from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.widgets import KeyBar
 
 REPLAY_KEYS = [
     ("←", "b_prev", "prev"),
@@ -91,8 +91,8 @@ class ReplayScreen(Screen[None]):
         status.append("   " + tr("replay_pos", lang, i=self.index, n=len(self.states) - 1))
         status.append("   " + tr("replay_view", lang, who=who))
         if self.index == len(self.states) - 1 and state.is_terminal:
-            scores = ", ".join(f"{x:g}" for x in state.scores())
-            status.append("   " + tr("over", lang, scores=scores), style="green")
+            result = result_text(state.scores(), state.returns(), lang)
+            status.append("   " + tr("replay_done", lang, result=result), style="green")
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(self.presenter.board(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
@@ -134,11 +134,6 @@ class ReplayScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.go(event.option_index + 1)
-
-    async def on_button_pressed(self, event: Button.Pressed) -> None:
-        if isinstance(event.button, KeyButton):
-            event.stop()
-            await self.run_action(event.button.action_name)
 
     def relabel(self) -> None:
         self.redraw()
