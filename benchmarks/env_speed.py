@@ -65,7 +65,7 @@ def encoding_cost(game: str, options: dict[str, Any], states: int = 3000) -> tup
         while not s.is_terminal and len(sample) < states:
             seat = s.current_player
             sample.append((s, seat))
-            s = s.apply_unchecked(rng.choice(s.legal_actions()))
+            s = s.apply_unchecked(rng.choice(s.legal_actions()), events=False)
     t0 = time.perf_counter()
     views = [s.observe(seat) for s, seat in sample]
     t1 = time.perf_counter()

@@ -202,7 +202,7 @@ def sim(
             while not state.is_terminal:
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]
-                state = state.apply_unchecked(action)
+                state = state.apply_unchecked(action, events=False)
                 if rec is not None:
                     rec.add(action)
                 steps += 1

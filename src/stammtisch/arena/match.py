@@ -52,7 +52,7 @@ def play_game(
         action = bots[seat].choose(state.observe(seat), list(legal))
         if action not in legal:
             raise IllegalActionError(action=str(action))
-        state = state.apply_unchecked(action)
+        state = state.apply_unchecked(action, events=False)
         if keep_actions:
             actions.append(str(action))
         steps += 1

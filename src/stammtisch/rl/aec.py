@@ -162,7 +162,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             done = self._decoder.push(token)
             self._obs_cache = {}
             if done is not None:
-                self.state = self.state.apply_unchecked(done)
+                self.state = self.state.apply_unchecked(done, events=False)
                 self.moves += 1
                 if self.state.current_player is not None and (
                     self.max_moves is not None and self.moves >= self.max_moves

@@ -117,7 +117,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
                 return True
             legal = self.state.legal_actions()
             action = self.bots[cur].choose(self.state.observe(cur), legal)
-            self.state = self.state.apply_unchecked(action)
+            self.state = self.state.apply_unchecked(action, events=False)
             self.moves += 1
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
@@ -135,7 +135,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         done = self._decoder.push(token)
         if done is None:
             return self._obs(), 0.0, False, False, self._info()
-        self.state = self.state.apply_unchecked(done)
+        self.state = self.state.apply_unchecked(done, events=False)
         self.moves += 1
         in_cap = self._play_bots()
         obs, info = self._obs(), self._info()

@@ -132,3 +132,38 @@ def test_dog9_win_and_dog5_a_new_round_dealt() -> None:
     win = s.events(None)[-1]
     assert win["team"] == s.winner and set(win["seats"]) == {s.winner, s.winner + 2}
     assert json.loads(json.dumps(s.events(None))) == s.events(None)
+
+
+def test_dog24_a_theft_shows_the_stolen_card_to_thief_and_victim_only() -> None:
+    s = position([[10]], ["2"], others=["9", "9"], options={"two_steals": True})
+    act = s.parse_action("2:steal 1")
+    assert s.describe(act) == {"type": "steal", "card": "2", "value": None, "victim": 1}
+    after = s.apply(act)
+    steal = {"type": "steal", "seat": 0, "victim": 1, "card": "9", "private_to": [0, 1]}
+    assert after.events(0)[1] == after.events(1)[1] == steal
+    for other in (2, 3, None):
+        assert after.events(other) == [
+            {"type": "play", "seat": 0, "card": "2", "value": None},
+            {**steal, "card": None},
+        ]
+
+
+def test_dog22_teams_of_three_each_card_goes_to_the_next_teammate() -> None:
+    game = stammtisch.load("dog", players=6, teams=2, dealer=5)
+    s = game.new_game(4)
+    gave = {}
+    while s.phase == "exchange":
+        seat = s.current_player
+        act = s.legal_actions()[0]
+        gave[seat] = act.text.split()[1]
+        s = s.apply(act)
+        received = [e for e in s.events(None) if e["type"] == "receive"]
+        if received:
+            team = sorted(e["from"] for e in received)
+            assert team == sorted(game.board.teammates(seat))
+            for e in received:
+                assert e["seat"] == game.board.partner(e["from"]) and e["card"] is None
+                assert (
+                    next(x for x in s.events(e["seat"]) if x is not e and x.get("from") == e["from"])["card"]
+                    == (gave[e["from"]])
+                )

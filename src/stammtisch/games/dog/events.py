@@ -8,9 +8,9 @@ field number as text (``"17"``), ``"H1"`` … ``"H4"`` in the owner's Himmel, ``
 kennel. Events of one action, in order:
 
 * ``give`` ``{seat, to, card, private_to: [seat]}``: the exchange card, seen by the giver
-  only (DOG-7); once both partners have chosen, ``receive`` ``{seat: receiver, from, card,
-  private_to: [receiver, giver]}`` for each of the two cards, and when the whole table has
-  chosen, ``exchange_end`` ``{starts}``;
+  only (DOG-7); once the whole team has chosen, ``receive`` ``{seat: receiver, from, card,
+  private_to: [receiver, giver]}`` for each of its cards (DOG-22: to the next teammate),
+  and when the whole table has chosen, ``exchange_end`` ``{starts}``;
 * ``play`` ``{seat, card, value}``: the card played (``value``: the value a Joker takes,
   e.g. ``"4"``; ``None`` otherwise);
 * then, by kind of play: ``start`` ``{seat, peg, owner, to}`` (DOG-10); ``move`` ``{seat,
@@ -22,6 +22,8 @@ kennel. Events of one action, in order:
   ``sent_home`` ``{seat: who sent it, peg, owner, from}`` (DOG-14, DOG-15: a 7 sends home
   everything it passes), in the order they happen. ``owner`` differs from ``seat`` when a
   player moves the partner's pegs (DOG-19); these events then carry ``"helping": true``;
+* ``steal`` ``{seat, victim, card, private_to: [thief, victim]}`` after the ``play`` of a 2
+  taken as a theft (option ``two_steals``, DOG-24): the stolen card, seen by the two only;
 * ``fold`` ``{seat, cards}``: no card could be played, the hand goes face up on the
   discards (DOG-8);
 * ``win`` ``{team, seats}`` (DOG-9) or, when the last hand of a round is played, ``deal``
@@ -39,12 +41,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.game import JSON
-from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, SWAP, DogAction
+from stammtisch.games.dog.actions import FOLD, GIVE, MOVE, SPLIT, START, STEAL, SWAP, DogAction, StealAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import FOUR, FULL_DECK, RANK_TEXT, card_text, parse_card
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.state import DogState
+
+EXCHANGE = "exchange"  # DogState.phase while cards are chosen (state.py imports this module)
 
 
 def _place(board: Board, place: int) -> str:
@@ -201,31 +205,45 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
     board = before.board
     out: list[JSON] = []
     if action.kind == GIVE:
-        partner = board.partner(seat)
         out.append(
             {
                 "type": "give",
                 "seat": seat,
-                "to": partner,
+                "to": board.partner(seat),
                 "card": card_text(action.card),
                 "private_to": [seat],
             }
         )
-        if after.given[partner]:  # DOG-7: both have chosen, the two cards change hands
-            for giver, receiver in ((partner, seat), (seat, partner)):
+        team = board.teammates(seat)
+        if all(after.given[t] for t in team):  # DOG-7, DOG-22: each card to the next teammate
+            for giver in team:
+                receiver = board.partner(giver)
                 out.append(
                     {
                         "type": "receive",
                         "seat": receiver,
                         "from": giver,
                         "card": card_text(after.gave[giver]),
-                        "private_to": sorted((receiver, giver)),
+                        "private_to": sorted({receiver, giver}),
                     }
                 )
         if all(after.given) and after.phase != before.phase:
             out.append({"type": "exchange_end", "seat": None, "starts": after.current})
         return out
-    if action.kind == FOLD:
+    if action.kind == STEAL and isinstance(action, StealAction):
+        out.append({"type": "play", "seat": seat, "card": card_text(action.card), "value": _value(action)})
+        victim = action.victim
+        taken = next((c for t, v, c in reversed(after.stolen) if t == seat and v == victim), None)
+        out.append(
+            {
+                "type": "steal",
+                "seat": seat,
+                "victim": victim,
+                "card": None if taken is None else card_text(taken),
+                "private_to": sorted({seat, victim}),
+            }
+        )
+    elif action.kind == FOLD:
         out.append({"type": "fold", "seat": seat, "cards": [RANK_TEXT[c] for c in before.hands[seat]]})
     else:
         last = after._last
@@ -237,13 +255,13 @@ def events_of(before: DogState, action: DogAction, after: DogState) -> list[JSON
         if handler is not None and body is not None and base is not None:
             out += handler(board, seat, played, body, base[0])
     if after.winner is not None:
-        team = after.winner
+        won = after.winner
         out.append(
             {
                 "type": "win",
                 "seat": None,
-                "team": team,
-                "seats": [s for s in range(after.n) if board.team(s) == team],
+                "team": won,
+                "seats": [s for s in range(after.n) if board.team(s) == won],
             }
         )
     elif after.round != before.round:
@@ -277,6 +295,13 @@ def describe(state: DogState, action: DogAction) -> JSON:
         }
     if action.kind == FOLD:
         return {"type": "fold", "cards": [RANK_TEXT[c] for c in state.hands[seat]]}
+    if action.kind == STEAL and isinstance(action, StealAction):  # DOG-24
+        return {
+            "type": "steal",
+            "card": card_text(action.card),
+            "value": _value(action),
+            "victim": action.victim,
+        }
     act = action
     if act.body is None or act.base is None:
         act = state._text_map()[action.text]
@@ -295,15 +320,19 @@ def describe(state: DogState, action: DogAction) -> JSON:
 
 def card_census(state: DogState, seat: int | None) -> tuple[list[str], list[str]]:
     """The pack, and the cards whose place ``seat`` cannot know: the other hands (less the
-    card it gave that is known to be in its partner's hand), cards on their way in the
-    exchange (less its own), and the draw pile."""
+    card it gave that is known to be in its partner's hand, and a card stolen from it),
+    cards on their way in the exchange (less its own), and the draw pile."""
     hidden = Counter(state.pile)
     for s, hand in enumerate(state.hands):
         if s != seat:
             hidden.update(hand)
     hidden.update(state.in_flight())
+    for _thief, victim, card in state.stolen:  # DOG-24: the victim knows where its card went
+        if victim == seat:
+            hidden[card] -= 1
     if seat is not None and state.given[seat] and state.gave[seat] >= 0:
-        in_flight = not state.given[state.board.partner(seat)]
+        team = state.board.teammates(seat)
+        in_flight = state.phase == EXCHANGE and not all(state.given[t] for t in team)
         if in_flight or state.gave_known[seat]:
             hidden[state.gave[seat]] -= 1
     return [RANK_TEXT[c] for c in FULL_DECK], [RANK_TEXT[c] for c in sorted((+hidden).elements())]
