@@ -22,6 +22,7 @@ VENV = Path(os.environ.get("STAMMTISCH_VENV", ROOT / ".venv"))
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".stammtisch-installed"
+INSTALL_INPUTS = ("pyproject.toml", "setup.py", "src/stammtisch/games/dog/_core.c")
 
 
 def _say(text: str) -> None:
@@ -30,7 +31,10 @@ def _say(text: str) -> None:
 
 def ensure_env(extras: str = "dev") -> None:
     """Create .venv and install the project with ``extras`` unless that is already done."""
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    # The install also builds the compiled Dog core: a changed core is reinstalled too.
+    digest = hashlib.sha256(
+        b"".join((ROOT / f).read_bytes() for f in INSTALL_INPUTS if (ROOT / f).exists())
+    ).hexdigest()
     wanted = set(extras.split(","))
     if STAMP.exists() and PY.exists():
         got_digest, _, got_extras = STAMP.read_text().strip().partition("|")
@@ -63,6 +67,8 @@ def run_tests(args: list[str]) -> int:
             [str(PY), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "run.py"],
         ),
         ("mypy --strict", [str(PY), "-m", "mypy"]),
+        # The import contracts in pyproject.toml: layers and no cycles (docs/architecture.md).
+        ("lint-imports", [str(BIN / "lint-imports")]),
         # Playwright's sync API keeps an event loop running in its worker for the whole
         # session, which breaks asyncio tests that land on the same worker: the browser
         # tests get a pytest process of their own.

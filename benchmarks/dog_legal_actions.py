@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import stammtisch
+from engine_speed import load_game, maedn_runner
 
 CROWDED: list[list[Any]] = [
     [5, 20, 33, 62],
@@ -66,25 +67,29 @@ def cpu_per_call(fn: Callable[[], object], calls: int, rounds: int) -> float:
 
 
 def legal_actions_report(rounds: int) -> list[str]:
-    lines = [f"{'position':42} {'actions':>7} {'ms/call':>8}"]
+    """Per position: the compiled core and the pure-Python engine side by side."""
+    lines = [f"{'position':42} {'actions':>7} {'core ms':>8} {'pure ms':>8} {'ratio':>6}"]
     for label, players, pegs, hand in POSITIONS:
         rows = [list(r) for r in pegs] + [[] for _ in range(players - len(pegs))]
         hands = [["2"] for _ in range(players)]
         hands[0] = hand
-        state = stammtisch.load("dog", players=players).from_json(
-            {"pegs": rows, "hands": hands, "current": 0}
-        )
-        count = len(state.legal_actions())
-        ms = cpu_per_call(lambda s=state: s.clone().legal_actions(), 200, rounds) * 1000
-        lines.append(f"{label:42} {count:7d} {ms:8.3f}")
+        data = {"pegs": rows, "hands": hands, "current": 0}
+        ms = []
+        counts = []
+        for pure in (False, True):
+            state = load_game("dog", pure, players=players).from_json(data)
+            counts.append(len(state.legal_actions()))
+            ms.append(cpu_per_call(lambda s=state: s.clone().legal_actions(), 200, rounds) * 1000)
+        assert counts[0] == counts[1], label
+        lines.append(f"{label:42} {counts[0]:7d} {ms[0]:8.3f} {ms[1]:8.3f} {ms[1] / ms[0]:5.1f}x")
     state = stammtisch.load("dog").new_game(1)
     clone_us = cpu_per_call(state.clone, 20000, rounds) * 1e6
     lines.append(f"clone(): {clone_us:.2f} us")
     return lines
 
 
-def dog_playouts(players: int, seconds: float) -> tuple[int, float]:
-    game = stammtisch.load("dog", players=players)
+def dog_playouts(players: int, seconds: float, pure: bool = False) -> tuple[int, float]:
+    game = load_game("dog", pure, players=players)
     rng = random.Random(1)
     steps = 0
     seed = 0
@@ -101,18 +106,24 @@ def dog_playouts(players: int, seconds: float) -> tuple[int, float]:
 
 def maedn_playouts(seconds: float) -> tuple[int, float] | None:
     """OpenSpiel maedn measured like engine_speed.py does, in CPU time."""
-    from engine_speed import maedn_runner
 
     run = maedn_runner(time.process_time)
     return None if run is None else run(seconds)
 
 
 def playout_report(rounds: int, seconds: float) -> list[str]:
-    rates: dict[str, list[float]] = {"dog (4p)": [], "dog (6p)": [], "OpenSpiel maedn (4p)": []}
+    rates: dict[str, list[float]] = {
+        "dog (4p)": [],
+        "dog (4p) pure Python": [],
+        "dog (6p)": [],
+        "dog (6p) pure Python": [],
+        "OpenSpiel maedn (4p)": [],
+    }
     for _ in range(rounds):
         for players in (4, 6):
-            steps, used = dog_playouts(players, seconds)
-            rates[f"dog ({players}p)"].append(steps / used)
+            for pure in (False, True):
+                steps, used = dog_playouts(players, seconds, pure)
+                rates[f"dog ({players}p){' pure Python' if pure else ''}"].append(steps / used)
         m = maedn_playouts(seconds)
         if m is not None:
             rates["OpenSpiel maedn (4p)"].append(m[0] / m[1])
@@ -122,9 +133,12 @@ def playout_report(rounds: int, seconds: float) -> list[str]:
         lines.append(f"{k:24} {v:17,.0f}")
     if "OpenSpiel maedn (4p)" in med:
         ratio = med["dog (4p)"] / med["OpenSpiel maedn (4p)"]
-        lines.append(f"ratio dog (4p) / maedn: {ratio:.2f}x (goal >= 0.5x)")
+        lines.append(f"ratio dog (4p) / maedn: {ratio:.2f}x (issue 20 goal >= 1.0x)")
     else:
         lines.append("open-spiel not installed: no maedn comparison")
+    for players in (4, 6):
+        fast, pure = med[f"dog ({players}p)"], med[f"dog ({players}p) pure Python"]
+        lines.append(f"ratio dog ({players}p) compiled core / pure Python: {fast / pure:.2f}x")
     return lines
 
 
@@ -145,41 +159,25 @@ def profile_report(seconds: float) -> list[str]:
 # How to read the profile, and what going further would take. Kept here so that the
 # committed output carries it; update it when the engine's hot spots change.
 NOTES = """\
-## reading the profile, and what going further would take
-Where a random playout step goes now: about 70% is legal_actions(), the rest apply +
-clone + the driver loop, and no single function dominates any more. Within generation:
-the forward moves of every count the hand uses (_forward_all, one pass over the moving
-pegs; a fresh-peg blocking table per fresh mask replaces the per-peg scan), the per-card
-loop of MoveGen.actions (one DogAction per legal move, ~0.5 us each: a Joker lists
-every value's moves, a 7 every split), MoveGen set-up, and the 7. Most 7s no longer
-search: a 7 with only one peg that can move is built directly (_seven_single), and
-pegs that cannot meet are shared out directly (_seven_apart) also when the other pegs
-stand stuck at the top of the Himmel, in the order the search lists them. The step
-search (rec) is left for pegs within 7 fields of each other, several pegs that may
-enter the Himmel, and a last peg entering (DOG-19/DOG-9): about 1 in 11 of the 7s in
-4-player playouts, still ~40% of the time spent on 7s. Gives and the fold are shared
-objects; ranks and forward counts are memoized per hand; plain moves are applied
-without the generic helpers. The per-call times above swing with the load of the
-shared machine (the same code measured 1.3-1.7 ms on the crowded positions when it was
-quieter); the worst positions are bound by the step search and the number of actions,
-and old and new code measured in turn on them are within a few percent of each other
-(bunched 7 + Joker ~8% faster: a body's canonical key is now computed once for the 7
-and the Joker).
+## reading the figures (compiled core, issue 20)
+legal_actions() runs in the compiled core (games/dog/_core.c) for the base rules: a
+line-by-line port of moves.py / seven.py / tables.py that returns one packed code per
+move (and the 7s packed in one bytes object); the list it gives makes a DogAction only
+for the moves that are read. The per-call figures above are a fresh clone's
+legal_actions() as the benchmark always measured it; "core" is the compiled generator
+plus the codes, "pure" the Python generator with one DogAction per move. On the worst
+positions the core's time is now mostly the 7's step search (memo of intermediate
+positions, pegs within 7 fields of each other) and the Python int per code; a caller
+that reads every action (a search, the server's move list) pays about 0.5 us per action
+on top, as before.
 
-Instructions per random playout step (callgrind, deterministic, unlike the times on a
-shared machine), before -> after this round: 4 players 128.6k -> 100.3k (-22%),
-6 players 131.0k -> 106.6k (-19%). One interleaved wall-clock run (5 rounds x 2 s,
-measured like engine_speed.py): 4p 15.8k -> 18.5k steps/s, 6p 14.8k -> 19.0k, against
-maedn 113k: 0.14x -> 0.16x (4p).
+In random playouts the generator is no longer the bottleneck (the core call is ~5% of a
+step in the profile below): apply on the copy-on-write DogState, clone and the driver
+loop are. The next factor against maedn is the rest of issue 20: the state as integers
+in the core, with apply, deal, exchange, fold and advance compiled.
 
-To go further: 0.5x maedn needs about 3x fewer instructions per step, while the Python
-changes left are worth a few percent each (the step is ~60 Python calls and ~5-25 new
-objects). Compiling moves.py, actions.py and board.py with mypyc in a scratch trial (not
-part of the project; same digests of 200 playouts) gave 4p 26.6k steps/s in the same
-run (+44%, 0.24x). Reaching 0.5x takes a compiled move generator and apply (C
-extension, Cython or Rust via PyO3) over an integer board that return compact move
-codes, with DogAction objects made only for the moves a caller looks at (RL and
-playouts could work on the codes directly).
+The pure engine stays the specification (STAMMTISCH_PURE=1 forces it): same moves, same
+order, same bodies (benchmarks/dog_core_diff.txt, tests/games/dog/test_dog_core.py).
 """
 
 
@@ -193,7 +191,7 @@ def main(argv: list[str] | None = None) -> None:
         "# Dog move generation and playout speed (CPU time; best of rounds per call)",
         f"# python {platform.python_version()} on {platform.machine()}, {args.rounds} rounds",
         "",
-        "## legal_actions() on a fresh clone (goal < 2 ms)",
+        "## legal_actions() on a fresh clone (issue 20 goal < 0.2 ms)",
         *legal_actions_report(args.rounds),
         "",
         "## random playouts",

@@ -278,8 +278,11 @@ class State(ABC, Generic[A]):
         act = self.parse_action(action) if isinstance(action, str) else action
         legal = self.legal_actions()
         # Identity first: an action taken from legal_actions() is found without comparing
-        # it to the actions before it (which may build their notation to compare).
-        if not any(map(is_, legal, repeat(act))) and act not in legal:
+        # it to the actions before it (which may build their notation to compare), and
+        # through list.__iter__ a list that makes its actions when read (Dog's compiled
+        # core) is searched without making them.
+        items = list.__iter__(legal) if isinstance(legal, list) else iter(legal)
+        if not any(map(is_, items, repeat(act))) and act not in legal:
             raise IllegalActionError(action=str(act))
         return self.apply_unchecked(act)
 

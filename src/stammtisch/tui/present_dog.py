@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.games.dog.actions import parse_notation
+from stammtisch.games.dog.actions import parse_action
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
 from stammtisch.tui.i18n import tr
@@ -63,7 +63,7 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
     """
     board = Board(players)
     try:
-        n = parse_notation(notation, board)
+        n = parse_action(notation, board)
     except StammtischError:
         return notation
     if n.kind == "fold":
@@ -150,7 +150,7 @@ class DogPresenter(Presenter):
         discards = view.get("discards") or []
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f" · {tr('dealer', lang)}: {view['dealer']}")
-        head.append(" · " + tr("draw_pile", lang, n=view["pile_size"]))
+        head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
         head.append(" · " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
         ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
         teams = " · ".join(
@@ -253,7 +253,7 @@ class DogPresenter(Presenter):
         discards = view.get("discards") or []
         lines: list[Text] = []
         if with_piles:
-            piles = Text(tr("draw_pile", lang, n=view["pile_size"]))
+            piles = Text(tr("draw_pile", lang, n=view["deck_size"]))
             piles.append(
                 "   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-")
             )

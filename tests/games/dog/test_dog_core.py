@@ -13,6 +13,7 @@ only (``STAMMTISCH_PURE=1`` forces the pure engine for every other test).
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from dog_bruteforce import Brute
 import stammtisch
 from stammtisch.games.dog import backend
 from stammtisch.games.dog.actions import DogAction
+from stammtisch.games.dog.coded import CodedActions
 from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks
 from stammtisch.games.dog.state import DogState
 
@@ -80,7 +82,7 @@ def sampled(players: int, count: int, seed: int) -> list[DogState]:
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_core_agrees_with_the_pure_engine_on_perft(case: dict[str, Any]) -> None:
     """DOG-10 … DOG-19 on every perft position: same moves, same order, same count."""
-    game = stammtisch.load("dog", players=case["players"])
+    game = stammtisch.load("dog", players=case["players"], **case.get("options", {}))
     if game.core is None:
         pytest.skip("the core does not play this variant")
     s = game.from_json(case["position"])
@@ -186,3 +188,38 @@ def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
             continue
         game = stammtisch.load("dog", **{spec.name: not spec.default})
         assert game.core is None, spec.name
+
+
+@needs_core
+def test_lazy_legal_actions_behave_like_the_list_of_actions() -> None:
+    """The core's legal_actions() makes an action when it is read; as a list it is the
+    pure engine's list in every use (index, iterate, compare, concatenate, copy, pickle,
+    membership by identity or by text). Each use starts from a list nothing was read of."""
+    s = next(s for s in sampled(4, 60, 3) if len(pure_actions(s)) > 20)
+    pure = pure_actions(s)
+    texts = [a.text for a in pure]
+
+    def fresh() -> list[DogAction]:
+        acts = s.clone().legal_actions()
+        assert isinstance(acts, CodedActions) and len(acts) == len(pure)
+        return acts
+
+    assert fresh()[5].text == texts[5] and fresh()[-1].text == texts[-1]
+    assert [a.text for a in fresh()[2:9]] == texts[2:9]
+    assert [a.text for a in fresh()] == texts
+    assert [a.text for a in reversed(fresh())] == texts[::-1]
+    assert fresh() == pure and pure == fresh() and fresh() != pure[:-1]
+    assert fresh() + [] == pure and [] + fresh() == pure  # noqa: RUF005
+    assert [*fresh()] == pure and list(fresh()) == pure and fresh().copy() == pure
+    assert pickle.loads(pickle.dumps(fresh())) == pure
+    assert json.dumps([str(a) for a in fresh()]) == json.dumps(texts)
+    acts = fresh()
+    picked = acts[7]
+    assert picked in acts and acts.index(picked) == 7
+    assert s.parse_action(texts[3]) in fresh()  # by text, like a list
+    assert s.apply(picked).to_json() == s.apply(texts[7]).to_json()
+    # apply() finds an action by identity without making the others.
+    s2 = s.clone()
+    acts = s2.legal_actions()
+    s2.apply(acts[len(acts) // 2])
+    assert sum(type(x) is int for x in list.__iter__(acts)) == len(acts) - 1

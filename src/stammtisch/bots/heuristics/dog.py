@@ -29,7 +29,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.games.dog.actions import FOLD, GIVE, DogAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, SEVEN, parse_card
@@ -179,3 +179,7 @@ class DogHeuristic(GameHeuristic):
 
 
 HEURISTIC = DogHeuristic()
+
+# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
+# first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=280, win_chance=True)

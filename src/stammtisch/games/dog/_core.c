@@ -8,7 +8,7 @@
  * Plain C against the CPython limited API (abi3): no build dependency beyond a C
  * compiler, one binary for every Python >= 3.11.
  *
- * legal(pos, fresh, seat, players, ranks) -> (codes, bodies)
+ * legal(pos, fresh, seat, players, ranks) -> (codes, sevens)
  *   pos:    list of peg places (-1 kennel, 0..L-1 track, L..L+3 Himmel)
  *   fresh:  bit mask of fresh pegs
  *   ranks:  the distinct ranks of the hand, sorted
@@ -16,7 +16,9 @@
  *           (b + 1) << 16 | (c + 1) << 23 | canon << 30 (value: the Joker's value, 13
  *           for the Joker's start; a, b, c as in the body; for a 7, a is the index of
  *           the 7 among this call's 7s, 12 bits, and b, c are -1)
- *   bodies: the moves as the pure engine's body tuples (see actions.py)
+ *   sevens: the 7s packed (bytes); seven(sevens, index, npeg, canon) makes the body
+ *           tuple of one, as the pure engine has it (see actions.py); the other moves'
+ *           bodies are (kind, a, b, c, canon) straight from the code
  * Returns None when a buffer would overflow (the caller then uses the pure engine).
  */
 #define Py_LIMITED_API 0x030B0000
@@ -55,6 +57,7 @@ typedef struct {
 #define MAXSEVEN 4096
 #define MAXBODY 4096
 #define MAXOUT 8192
+#define SEVEN_REC (1 + 28 * 3 + MAXPEG + 4)
 
 typedef struct {
     int n, npeg, track, seat, partner, ctrl;
@@ -870,22 +873,6 @@ static PyObject *pos_tuple(const int8_t *p, int npeg) {
     return t;
 }
 
-static PyObject *body_tuple(Gen *g, const Body *bd) {
-    if (bd->kind == KSPLIT) {
-        const Seven *sv = &sevens[bd->sv];
-        PyObject *steps = steps_list(sv);
-        if (!steps) return NULL;
-        PyObject *pt = pos_tuple(sv->pos, g->npeg);
-        if (!pt) {
-            Py_DECREF(steps);
-            return NULL;
-        }
-        return Py_BuildValue("(iN(NI)iO)", KSPLIT, steps, pt, (unsigned int)sv->fresh, 0,
-                             bd->canon ? Py_True : Py_False);
-    }
-    return Py_BuildValue("(iiiiO)", bd->kind, bd->a, bd->b, bd->c, bd->canon ? Py_True : Py_False);
-}
-
 static int read_ints(PyObject *seq, int *dst, int maxn) {
     PyObject *fast = PySequence_Tuple(seq);
     if (!fast) return -1;
@@ -1043,38 +1030,81 @@ static PyObject *legal(PyObject *self, PyObject *args) {
         }
     }
 
+    /* The 7s, packed for seven(): per 7 a record of SEVEN_REC bytes. */
+    int nsv = 0;
+    for (int q = 0; q < nout; q++)
+        if (out[q].bd->kind == KSPLIT) nsv++;
     PyObject *codes = PyList_New(nout);
-    PyObject *bodies = PyList_New(nout);
-    if (!codes || !bodies) {
-        Py_XDECREF(codes);
-        Py_XDECREF(bodies);
+    if (!codes) return NULL;
+    PyObject *packed = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)nsv * SEVEN_REC);
+    if (!packed) {
+        Py_DECREF(codes);
         return NULL;
     }
+    char *buf = PyBytes_AsString(packed);
+    int k7 = 0;
     for (int q = 0; q < nout; q++) {
         const Body *bd = out[q].bd;
-        long a = bd->kind == KSPLIT ? bd->sv : bd->a;
-        long b = bd->kind == KSPLIT ? -1 : bd->b;
-        long cc = bd->kind == KSPLIT ? -1 : bd->c;
+        long a = bd->a, b = bd->b, cc = bd->c;
+        if (bd->kind == KSPLIT) {
+            const Seven *sv = &sevens[bd->sv];
+            char *r = buf + (size_t)k7 * SEVEN_REC;
+            memset(r, 0, SEVEN_REC);
+            r[0] = sv->nsteps;
+            memcpy(r + 1, sv->steps, (size_t)sv->nsteps * 3);
+            memcpy(r + 1 + 28 * 3, sv->pos, MAXPEG);
+            memcpy(r + 1 + 28 * 3 + MAXPEG, &sv->fresh, 4);
+            a = k7++;
+            b = -1;
+            cc = -1;
+        }
         long code = (long)out[q].card | (long)out[q].value << 4 | (long)bd->kind << 8 | a << 10 |
                     (b + 1) << 16 | (cc + 1) << 23 | (long)(bd->canon ? 1 : 0) << 30;
         PyObject *co = PyLong_FromLong(code);
-        PyObject *bo = body_tuple(g, bd);
-        if (!co || !bo) {
-            Py_XDECREF(co);
-            Py_XDECREF(bo);
+        if (!co) {
             Py_DECREF(codes);
-            Py_DECREF(bodies);
+            Py_DECREF(packed);
             return NULL;
         }
         PyList_SetItem(codes, q, co);
-        PyList_SetItem(bodies, q, bo);
     }
-    return Py_BuildValue("(NN)", codes, bodies);
+    return Py_BuildValue("(NN)", codes, packed);
+}
+
+/* seven(packed, index, npeg, canon) -> the 7's body tuple (see actions.py). */
+static PyObject *seven(PyObject *self, PyObject *args) {
+    const char *buf;
+    Py_ssize_t len;
+    int idx, npeg, canon;
+    PyObject *packed;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Siip", &packed, &idx, &npeg, &canon)) return NULL;
+    buf = PyBytes_AsString(packed);
+    len = PyBytes_Size(packed);
+    if (!buf || idx < 0 || (Py_ssize_t)(idx + 1) * SEVEN_REC > len || npeg < 0 || npeg > MAXPEG) {
+        PyErr_SetString(PyExc_ValueError, "no such 7");
+        return NULL;
+    }
+    const char *r = buf + (size_t)idx * SEVEN_REC;
+    Seven sv;
+    sv.nsteps = r[0];
+    memcpy(sv.steps, r + 1, (size_t)sv.nsteps * 3);
+    memcpy(sv.pos, r + 1 + 28 * 3, MAXPEG);
+    memcpy(&sv.fresh, r + 1 + 28 * 3 + MAXPEG, 4);
+    PyObject *steps = steps_list(&sv);
+    if (!steps) return NULL;
+    PyObject *pt = pos_tuple(sv.pos, npeg);
+    if (!pt) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    return Py_BuildValue("(iN(NI)iO)", KSPLIT, steps, pt, (unsigned int)sv.fresh, 0, canon ? Py_True : Py_False);
 }
 
 static PyMethodDef methods[] = {
     {"legal", legal, METH_VARARGS,
-     "legal(pos, fresh, seat, players, ranks) -> (codes, bodies) or None: the legal plays."},
+     "legal(pos, fresh, seat, players, ranks) -> (codes, sevens) or None: the legal plays."},
+    {"seven", seven, METH_VARARGS, "seven(sevens, index, npeg, canon) -> the body of a 7."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.games.dog.actions import DogAction, parse_notation
+from stammtisch.games.dog.actions import DogAction, parse_action
 from stammtisch.games.dog.cards import COPIES, JOKER, NUM_CARDS, NUM_RANKS, RANK_TEXT, SEVEN, parse_card
 from stammtisch.games.dog.game import DogGame
 
@@ -45,7 +45,7 @@ FIELDS: tuple[tuple[str, int, str], ...] = (
     ("himmel", 4 * MAX_SEATS, "pegs in the Himmel: fields H1..H4 per relative seat"),
     ("fresh", MAX_SEATS, "a fresh peg on its start field (DOG-11), per relative seat"),
     ("hand_sizes", MAX_SEATS, "hand size / 6, per relative seat"),
-    ("pile_size", 1, "draw pile size / 110"),
+    ("deck_size", 1, "draw pile size / 110"),
     ("round_hand", 1, "hand size of this round / 6"),
     ("phase", 2, "phase: exchange, play (one-hot)"),
     ("seats", MAX_SEATS, "seat is in the game, per relative seat (a player-count marker)"),
@@ -103,7 +103,7 @@ class Codec:
         return PEG0 + (peg - 4 * seat) % self.pegs
 
     def tokens(self, action: DogAction, seat: int) -> tuple[int, ...]:
-        n = parse_notation(action.text, self.board)
+        n = parse_action(action.text, self.board)
         if n.kind == "fold":
             return (FOLD,)
         if n.kind == "give":
@@ -195,7 +195,7 @@ class Codec:
             out[o["folded"] + r] = 1.0 if view["folded"][s] else 0.0
             out[o["given"] + r] = 1.0 if view["exchange"]["given"][s] else 0.0
             out[o["himmel_team"] + r] = scores[s] / 8
-        out[o["pile_size"]] = view["pile_size"] / NUM_CARDS
+        out[o["deck_size"]] = view["deck_size"] / NUM_CARDS
         out[o["round_hand"]] = view["hand_size"] / 6
         phase = view["phase"]
         if phase == "exchange":

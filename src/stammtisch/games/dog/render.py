@@ -82,7 +82,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         )
     discards = view["discards"]
     lines.append(
-        t["pile"].format(n=view["pile_size"], d=len(discards), top=discards[-1] if discards else t["none"])
+        t["pile"].format(n=view["deck_size"], d=len(discards), top=discards[-1] if discards else t["none"])
     )
     if "hand" in view:
         lines.append(f"{t['hand']}: {' '.join(view['hand']) or t['none']}")

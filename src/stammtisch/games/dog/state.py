@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import events as _events
 from stammtisch.games.dog import house_rules
 from stammtisch.games.dog.actions import (
     FOLD,
@@ -30,12 +31,12 @@ from stammtisch.games.dog.actions import (
     body_after,
     body_result,
     body_text,
-    card_head,
     format_notation,
-    parse_notation,
+    parse_action,
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
+from stammtisch.games.dog.coded import CodedActions
 from stammtisch.games.dog.moves import (
     USES,
     MoveGen,
@@ -56,20 +57,6 @@ OVER = "over"
 # Gives and the fold carry no position, so one object of each serves every state.
 GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for r, t in enumerate(RANK_TEXT))
 FOLD_ACTION = DogAction("fold", FOLD)
-# The head of a play's notation by the low byte of its move code (card | value << 4; a
-# Joker's start has value 13): see backend.py.
-
-
-def _code_head(low: int) -> str:
-    card, value = low & 15, low >> 4
-    if card < JOKER:
-        return card_text(card)
-    if card > JOKER:
-        return ""
-    return "Jo" if value == JOKER else card_head(JOKER, value) if value < JOKER else ""
-
-
-CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
 
 
 class DogState(State[DogAction]):
@@ -213,14 +200,11 @@ class DogState(State[DogAction]):
         core = self.game.core
         if core is not None:  # the compiled generator (see backend.py): same moves, same order
             got = core.legal(self.pos, self.fresh, seat, self.n, ranks)
-            if got is not None:
-                base = (self.pos, self.fresh)
-                track = self.board.track_len
-                act = DogAction
-                return [
-                    act(None, PLAY, code & 15, None, CODE_HEADS[code & 255], body, base, track)
-                    for code, body in zip(*got, strict=True)
-                ] or [FOLD_ACTION]
+            if got is not None:  # None: a buffer of the core overflowed, use the pure engine
+                codes, sevens = got
+                if not codes:
+                    return [FOLD_ACTION]  # DOG-8
+                return CodedActions(codes, sevens, (self.pos, self.fresh), self.board.track_len, core)
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
@@ -233,7 +217,7 @@ class DogState(State[DogAction]):
     def parse_action(self, text: str) -> DogAction:
         """Read a notation; a legal move written another way (a 7's parts in another order,
         ``Jo=K:start``, spacing, lower case) gives the canonical legal action."""
-        n = parse_notation(text, self.board)
+        n = parse_action(text, self.board)
         canon = format_notation(n, self.board)
         by_text = self._text_map()
         act = by_text.get(canon)
@@ -555,7 +539,7 @@ class DogState(State[DogAction]):
         return data
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     # --- events (games/dog/events.py) -----------------------------------------------------
     def _events_of(self, before: State[DogAction], action: DogAction) -> list[JSON]:
@@ -569,13 +553,7 @@ class DogState(State[DogAction]):
         return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.dog import events as _events  # noqa: E402
-from stammtisch.games.dog import view as _view  # noqa: E402

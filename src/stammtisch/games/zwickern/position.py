@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.position import checked, reading, rest_of_pack
+from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import FULL_DECK, parse_card
 from stammtisch.games.zwickern.state import ZwickernState
 
@@ -52,7 +53,7 @@ def read_position(game: ZwickernGame, data: Mapping[str, Any]) -> ZwickernState:
                 tuple(parse_card(c) for c in last["captured"]),
             )
         )
-        s.rng_state = int(data.get("rng", 0)) & ((1 << 64) - 1)
+        s.rng = Rng(int(data.get("rng", 0)))
     if len(s.hands) != n or len(s.captured) != n or len(s.match_points) != n:
         raise PositionError(reason=f"hands, captured and match_points need {n} entries")
     if s.current is not None and not (0 <= s.current < n and s.hands[s.current]):

@@ -312,7 +312,7 @@ function info(ctx, v) {
     "div",
     { class: "dog-info row" },
     h("span", {}, t("dog_round", { r: v.round + 1 }), ` · ${t("cards", { n: v.hand_size })}`),
-    h("span", {}, t("dog_pile", { n: v.pile_size })),
+    h("span", {}, t("dog_pile", { n: v.deck_size })),
     teams,
   );
 }
