@@ -45,6 +45,9 @@ async def test_replay_has_every_spectator_view_the_log_and_the_record(sqlite_url
             # One spectator view per step, from an independent replay of the record.
             assert replay["views"] == [norm(s.observe(None)) for s in states]
             assert all("hand" not in v for v in replay["views"])
+            # Beside them every seat's hand at every step: the game is over, nothing is secret.
+            seats = range(len(record["players"]))
+            assert replay["hands"] == [[norm(s.observe(p).get("hand")) for p in seats] for s in states]
             # The log is the one a spectator connecting now gets over the WebSocket.
             spectator = await live.player(tid)
             first = await spectator.state()

@@ -55,16 +55,21 @@ def build_log(
 
 
 def replay_json(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], record: JSON) -> bytes:
-    """``{"views": [spectator view after 0..n moves], "log": [...], "record": {...}}``.
+    """``{"views": [spectator view after 0..n moves], "hands": [[each seat's hand] after 0..n
+    moves], "log": [...], "record": {...}}``.
 
-    What the replay viewer steps through (static/README.md). Only spectator views: the
-    replay of a finished game is public, the hands during it are not.
+    What the replay viewer steps through (static/README.md). The views are the spectator's;
+    the hands come beside them, because there is a replay only once the game is over, and
+    then nothing is secret any more: the viewer shows every hand open.
     """
     views: list[JSON] = []
+    hands: list[list[Any]] = []
     log: list[JSON] = []
+    seats = range(game.num_players)
     for move, state in enumerate(positions(game, seed, actions)):
         view = state.observe(None)
         views.append(view)
+        hands.append([state.observe(p).get("hand") for p in seats])
         if move > 0:
             log.append(
                 {
@@ -74,4 +79,4 @@ def replay_json(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], 
                     "events": view.get("events", []),
                 }
             )
-    return wire.dumpb({"views": views, "log": log, "record": record})
+    return wire.dumpb({"views": views, "hands": hands, "log": log, "record": record})

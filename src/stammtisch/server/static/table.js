@@ -228,6 +228,12 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const token = page.mine ? page.mine.token : null;
     page.socket = new TableSocket(tableId, token, {
       onState: receive,
+      onNotice(notice) {
+        // "Time ran out, a bot played for X": a line in the log under that move.
+        page.notices.push(notice);
+        drawLog(side, page);
+        if (notice.kind === "timeout" && notice.seat === mySeat(page)) toast(t("timeout_you"));
+      },
       onChat(chat) {
         page.chat = chat;
         drawChat(chatBox, page, { say });
