@@ -152,7 +152,13 @@ class Hub:
             record = await self.record(table_id)
             loop = asyncio.get_running_loop()
             table.replay_cache = await loop.run_in_executor(
-                self.pool, history.replay_json, table.game, table.row.seed, list(table.row.actions), record
+                self.pool,
+                history.replay_json,
+                table.game,
+                table.row.seed,
+                list(table.row.actions),
+                record,
+                table.names(),
             )
         return table.replay_cache
 
