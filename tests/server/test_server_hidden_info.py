@@ -27,6 +27,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core.game import State
+from stammtisch.core.words import entry_words, moves_words
 from stammtisch.records.record import GameRecord
 
 from .live import Live, Player, live_server, settings
@@ -117,6 +118,19 @@ class Truth:
         v = msg["version"]
         state = self.states[v]
         r = self.recipient
+        # The words ride along with the events and move descriptions they are made of (a
+        # function of those and the seats' names alone): checked equal, then set aside.
+        game = msg["table"]["game"]
+        names = [s.get("nickname") for s in msg["table"]["seats"]]
+        msg = dict(msg)
+        msg["log"] = [dict(e) for e in msg["log"]]
+        for entry in msg["log"]:
+            assert entry.pop("text") == entry_words(game, entry["events"], names)
+        msg["moves"] = [dict(m) for m in msg["moves"]]
+        if msg["moves"]:
+            said = moves_words(game, [m["move"] for m in msg["moves"]], names)
+            for i, move in enumerate(msg["moves"]):
+                assert move.pop("text") == {lang: said[lang][i] for lang in said}
         assert set(msg) == MESSAGE_KEYS  # nothing else rides along unchecked
         assert msg["seat"] == r
         assert msg["view"] == self.views[v]

@@ -53,6 +53,10 @@ async def test_replay_has_every_spectator_view_the_log_and_the_record(sqlite_url
             first = await spectator.state()
             assert first["log_from"] == 0 and replay["log"] == first["log"]
             assert [e["move"] for e in replay["log"]] == list(range(1, len(states)))
+            # Every move is told by its events, the spectator's own (issue 17), the last
+            # card of a Zwickern round included.
+            assert [e["events"] for e in replay["log"]] == [v["events"] for v in replay["views"][1:]]
+            assert all(e["events"] and e["events"][0]["seat"] == e["seat"] for e in replay["log"])
             await spectator.close()
             # Asked again: the same answer (built once per finished table).
             again = await live.http.get(f"/api/tables/{tid}/replay")

@@ -12,23 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
 import logging
 from concurrent.futures import Executor
 
 from stammtisch.bots import Bot, make_bot
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.rng import derive_seed
 from stammtisch.server import wire
 from stammtisch.server.config import Settings
 from stammtisch.server.table import OVER, PLAYING, LiveTable
 
 log = logging.getLogger("stammtisch.server")
-
-
-def derive_seed(*parts: int | str) -> int:
-    """A 63-bit seed from a table seed and labels (bots get one per seat and move)."""
-    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 class Autoplay:

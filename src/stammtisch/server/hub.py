@@ -19,10 +19,11 @@ from typing import Any
 import stammtisch
 from stammtisch.bots import LEVELS
 from stammtisch.core.game import JSON
+from stammtisch.core.rng import derive_seed
 from stammtisch.records.record import GameRecord, result_of
 from stammtisch.server import history
 from stammtisch.server import suggest as hints
-from stammtisch.server.autoplay import Autoplay, derive_seed
+from stammtisch.server.autoplay import Autoplay
 from stammtisch.server.botnames import player_name
 from stammtisch.server.chat import Chat
 from stammtisch.server.clients import Client
@@ -151,7 +152,13 @@ class Hub:
             record = await self.record(table_id)
             loop = asyncio.get_running_loop()
             table.replay_cache = await loop.run_in_executor(
-                self.pool, history.replay_json, table.game, table.row.seed, list(table.row.actions), record
+                self.pool,
+                history.replay_json,
+                table.game,
+                table.row.seed,
+                list(table.row.actions),
+                record,
+                table.names(),
             )
         return table.replay_cache
 

@@ -119,7 +119,12 @@ export function renderReplay(root, tableId) {
       items = page.log.map((e, i) => {
         const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? "" : "";
         const prev = i > 0 ? page.log[i - 1].last ?? null : undefined;
-        const text = page.module && page.module.describe ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev }) : "";
+        // The server's words for the move (both languages); the module's own only for old logs.
+        const text = e.text
+          ? pick(e.text)
+          : page.module && page.module.describe
+            ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev })
+            : "";
         return logItem(i + 1, text || `${who}`);
       });
     } else if (page.record) {
