@@ -206,8 +206,9 @@ def replay(
     show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
     lang: LangOption = "",
     ui: Annotated[bool, typer.Option("--ui", help="Step through the game in the terminal UI.")] = False,
+    moves: Annotated[bool, typer.Option(help="Tell every move in words (as a spectator saw it).")] = True,
 ) -> None:
-    """Replay a game record and check that it ends with the recorded result."""
+    """Replay a game record, tell its moves and check that it ends with the recorded result."""
     lang = check_lang(lang or default_lang())
     need_file(file, lang)
     try:
@@ -220,6 +221,12 @@ def replay(
 
         StammtischApp(record.game, record=record, lang=lang).run()
         return
+    if moves:
+        from stammtisch.core.words import entry_text
+
+        for i, state in enumerate(record.states()):
+            if i:
+                console.print(escape(f"{i}. {entry_text(record.game, state.events(None), lang)}"))
     if show:
         console.print(escape(final.render(None, lang)))
     if record.result is None or not final.is_terminal:

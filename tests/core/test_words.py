@@ -123,3 +123,25 @@ def test_words_in_the_players_terms() -> None:
     assert haz_text(play, "de", names) == "Dora legt 24 auf Stapel B."
     steal = {"type": "steal", "seat": 0, "victim": 1, "card": None, "private_to": [0, 1]}
     assert haz_text(steal, "en", names) == "Anna steals a card from Ben."
+
+
+def test_replay_command_tells_the_moves_in_words(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from stammtisch.cli import app
+    from stammtisch.records.record import GameRecord
+
+    game = stammtisch.load("zwickern", players=2)
+    state = game.new_game(4)
+    record = GameRecord.start("zwickern", game.options, 4, ["random", "random"])
+    rng = random.Random(4)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        record.add(action)
+        state = state.apply(action)
+    record.finish(state)
+    path = record.save(tmp_path / "z.json")
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "de"]).output
+    assert "1. Platz " in out and ("fängt" in out or "legt" in out)
+    assert not NOTATION.search(out.split("OK")[0])
