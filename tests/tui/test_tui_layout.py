@@ -35,6 +35,7 @@ GAMES = [
     ("himmel", ["you", "random", "random", "random", "random", "random"]),
     ("dog", ["you", "random", "random", "random"]),
     ("dog", ["you", "random", "random", "random", "random", "random"]),
+    ("dog", ["you", "random", "random"]),  # DOG-21: three alone
 ]
 SIZES = [(80, 24), (120, 40)]
 
@@ -92,6 +93,7 @@ async def test_board_hand_seats_and_moves_fit_without_wrapping(
         cards = list(screen.query(CardButton))
         assert cards and all(_on_screen(c, size) for c in cards)
         assert all(len(str(c.label)) <= c.content_region.width for c in cards), "a hand card is cut"
+        assert all(c.region.height == 1 for c in cards), "a hand card wraps"
         moves = screen.query_one("#moves", OptionList)
         assert _on_screen(moves, size) and moves.region.height >= 5
         assert moves.option_count > 0

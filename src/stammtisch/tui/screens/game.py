@@ -272,7 +272,8 @@ class GameScreen(Screen[None]):
         box = self.query_one("#hand", Container)
         # As many cards a row as fit: every cell as wide as the widest "n:card" label.
         widest = max((len(f"{i + 1}:{chip(c).plain}") for i, c in enumerate(self.hand)), default=4)
-        box.styles.grid_size_columns = max(1, (self.right_width - 3) // (widest + 1))
+        fit = (self.right_width - 3) // (widest + 3)  # a label, its padding and the gutter
+        box.styles.grid_size_columns = max(1, min(len(self.hand) or 1, fit))
         box.remove_children()
         buttons = []
         for i, card in enumerate(self.hand):
