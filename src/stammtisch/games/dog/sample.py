@@ -10,8 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.errors import PositionError
-from stammtisch.core.position import check_size, reading, shuffled_rest
+from stammtisch.core.position import check_size, reading, shuffled_rest, view_seat
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.cards import FULL_DECK, parse_card
 from stammtisch.games.dog.state import EXCHANGE, OVER, DogState
@@ -24,35 +23,9 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
     """Deal every card the seat cannot see at random, keeping what it knows."""
     board = game.board
     with reading("Dog view"):
-        n = int(view["players"])
-        if n != game.num_players:
-            raise PositionError(reason="view is for another number of players")
-        seat = view["seat"]
-        s = DogState(game)
-        for p, places in enumerate(view["pegs"]):
-            for k, token in enumerate(places):
-                place, fresh = board.parse_token(p, token)
-                s.pos[4 * p + k] = place
-                if fresh:
-                    s.fresh |= 1 << (4 * p + k)
-        s.round = int(view["round"])
-        s.dealer = int(view["dealer"])
-        s.phase = str(view["phase"])
-        s.current = view["current_player"]
-        s.winner = view["winner"]
-        s.folded = [bool(x) for x in view["folded"]]
-        s.discards = [parse_card(c) for c in view["discards"]]
-        s.given = [bool(x) for x in view["exchange"]["given"]]
-        last = view["last"]
-        s.last = None if last is None else (int(last["seat"]), str(last["action"]))
-        if game.two_steals and seat is not None:
-            s.stolen = tuple(
-                (int(e["thief"]), int(e["victim"]), parse_card(e["card"])) for e in view.get("stolen", [])
-            )
-        lock = view.get("swap_lock") if game.no_jack_reswap else None
-        if lock is not None:
-            a, b = sorted(int(x) for x in lock)
-            s.swap_lock = (a, b)
+        n = game.num_players
+        seat = view_seat(view, n)
+        s = _public(game, view, seat)
         sizes = [int(x) for x in view["hand_sizes"]]
         own: list[int] = []
         gave = received = -1
@@ -102,4 +75,35 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
     if s.phase == OVER:
         s.current = None
     s.keep_events(view.get("events") or [])
+    return s
+
+
+def _public(game: DogGame, view: Mapping[str, Any], seat: int | None) -> DogState:
+    """A state with everything the view shows openly (pegs, piles, turn, exchange flags)."""
+    board = game.board
+    s = DogState(game)
+    for p, places in enumerate(view["pegs"]):
+        for k, token in enumerate(places):
+            place, fresh = board.parse_token(p, token)
+            s.pos[4 * p + k] = place
+            if fresh:
+                s.fresh |= 1 << (4 * p + k)
+    s.round = int(view["round"])
+    s.dealer = int(view["dealer"])
+    s.phase = str(view["phase"])
+    s.current = view["current_player"]
+    s.winner = view["winner"]
+    s.folded = [bool(x) for x in view["folded"]]
+    s.discards = [parse_card(c) for c in view["discards"]]
+    s.given = [bool(x) for x in view["exchange"]["given"]]
+    last = view["last"]
+    s.last = None if last is None else (int(last["seat"]), str(last["action"]))
+    if game.two_steals and seat is not None:
+        s.stolen = tuple(
+            (int(e["thief"]), int(e["victim"]), parse_card(e["card"])) for e in view.get("stolen", [])
+        )
+    lock = view.get("swap_lock") if game.no_jack_reswap else None
+    if lock is not None:
+        a, b = sorted(int(x) for x in lock)
+        s.swap_lock = (a, b)
     return s

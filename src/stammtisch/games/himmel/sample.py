@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
-from stammtisch.core.position import reading, rest_of_pack
+from stammtisch.core.position import reading, rest_of_pack, view_seat
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import PILE_NAMES
@@ -31,10 +31,8 @@ def sample_state(game: HimmelGame, view: Mapping[str, Any], rng: random.Random) 
     other seats keep only what the seat knows they know (``known_by``).
     """
     with reading("Himmel view"):
-        seat = view["seat"]
-        n = int(view["players"])
-        if n != game.num_players:
-            raise PositionError(reason="view is for another number of players")
+        n = game.num_players
+        seat = view_seat(view, n)
         s = HimmelState(game)
         s.game_no = int(view["game_no"])
         s.start = int(view["start"])

@@ -10,10 +10,10 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.errors import PositionError
-from stammtisch.core.position import check_size, reading, shuffled_rest
+from stammtisch.core.position import check_size, reading, shuffled_rest, view_seat
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import FULL_DECK, parse_card
+from stammtisch.games.zwickern.position import parse_last
 from stammtisch.games.zwickern.state import ZwickernState
 
 if TYPE_CHECKING:
@@ -23,10 +23,8 @@ if TYPE_CHECKING:
 def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random) -> ZwickernState:
     """Deal the cards the seat cannot see at random into the other hands and the pile."""
     with reading("Zwickern view"):
-        seat = view["seat"]
-        n = int(view["players"])
-        if n != game.num_players:
-            raise PositionError(reason="view is for another number of players")
+        n = game.num_players
+        seat = view_seat(view, n)
         s = ZwickernState(game)
         s.round = int(view["round"])
         s.dealer = int(view["dealer"])
@@ -36,16 +34,7 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
         s.last_capturer = view["last_capturer"]
         s.match_points = tuple(int(p) for p in view["match_points"])
         s.round_results = [[int(p) for p in r] for r in view["round_results"]]
-        last = view["last"]
-        s.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                parse_card(last["card"]),
-                tuple(parse_card(c) for c in last["captured"]),
-            )
-        )
+        s.last = parse_last(view["last"])
         sizes = [int(x) for x in view["hand_sizes"]]
         own = [parse_card(c) for c in view.get("hand", [])] if seat is not None else []
     pool = shuffled_rest(FULL_DECK, (s.table, *s.captured, own), rng)

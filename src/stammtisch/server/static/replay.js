@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { cardEl, cardText } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
+import { seatName } from "./table/model.js";
 import { onLangChange, pick, t } from "./i18n.js";
 
 // Himmel's special cards, named in words in the open hands.
@@ -26,11 +27,7 @@ export function renderReplay(root, tableId) {
   const steps = () => (page.views ? page.views.length - 1 : page.record ? page.record.actions.length : 0);
 
   function names() {
-    if (page.info) {
-      return page.info.seats.map((s) =>
-        s.kind === "bot" ? t("bot_level", { level: t(s.level) }) : s.nickname || t("seat_n", { n: s.seat + 1 }),
-      );
-    }
+    if (page.info) return page.info.seats.map(seatName);
     return (page.record && page.record.players) || [];
   }
 
