@@ -56,7 +56,7 @@ def play_plain(
         seen = session.seen(seat)
         for move in seen[shown:]:
             if move.seat != seat:
-                out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+                out.print(escape(presenter.log_line(move, lang)))
         shown = len(seen)
         if session.to_move != seat:
             request = session.bot_request()
@@ -68,7 +68,7 @@ def play_plain(
         out.print(escape(session.state.render(seat, lang)))
         legal = session.legal()
         for i, notation in enumerate(legal[:LIST_LIMIT]):  # numbered, in words
-            out.print(escape(f"  {i + 1:>2}  {presenter.move_label(notation, lang)}"))
+            out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, notation, lang)}"))
         if len(legal) > LIST_LIMIT:
             out.print(escape("  " + tr("plain_more", lang, n=len(legal) - LIST_LIMIT)))
         moves = " | ".join(legal)
@@ -92,7 +92,7 @@ def play_plain(
         shown = len(session.seen(seat))
     for move in session.seen(seat)[shown:]:
         if move.seat != seat:
-            out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+            out.print(escape(presenter.log_line(move, lang)))
     out.print(escape(session.state.render(seat, lang)))
     out.print(
         tr("plain_over", lang, result=result_text(session.state.scores(), session.state.returns(), lang))

@@ -20,6 +20,7 @@ import stammtisch
 from stammtisch.bots import LEVELS
 from stammtisch.core.game import JSON
 from stammtisch.core.rng import derive_seed
+from stammtisch.core.words import moves_words
 from stammtisch.records.record import GameRecord, result_of
 from stammtisch.server import history
 from stammtisch.server import suggest as hints
@@ -191,11 +192,18 @@ class Hub:
         except Exception:
             table.hints.pop(version, None)  # a failed search is not remembered
             raise
+        # Each ranked action with its words (de and en), as the legal moves carry them.
+        by_text = {str(a): a for a in state.legal_actions()}
+        descs = [state.describe(by_text[a]) if a in by_text else {"type": "action"} for a, _ in ranked]
+        said = moves_words(table.game.name, descs, table.names())
         return {
             "available": True,
             "version": version,
             "code": None,
-            "actions": [{"action": a, "value": v} for a, v in ranked],
+            "actions": [
+                {"action": a, "value": v, "text": {lang: said[lang][i] for lang in said}}
+                for i, (a, v) in enumerate(ranked)
+            ],
         }
 
 

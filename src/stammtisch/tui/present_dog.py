@@ -105,6 +105,7 @@ def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
 
 class DogPresenter(Presenter):
     strip_shows_seats = True
+    use_words = False  # the board numbers pegs 0-23 and fields from 0; the words count from 1
 
     def move_label(self, notation: str, lang: str) -> str:
         return describe_move(notation, lang, self.game.num_players)

@@ -6,7 +6,7 @@
 import { api, forgetSeat, saveSeat } from "./api.js";
 import { resetTurn, showTurn } from "./attention.js";
 import { clear, go, h, toast } from "./dom.js";
-import { onLangChange, t } from "./i18n.js";
+import { onLangChange, pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 import { moveCards, reducedMotion, snapshot } from "./motion.js";
 import { drawBanner, updateCountdown } from "./table/banner.js";
@@ -192,7 +192,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       }
       const best = data.actions[0];
       page.hint = best.action;
-      toast(t("hint_best", { action: best.text || best.action }));
+      toast(t("hint_best", { action: best.text ? pick(best.text) : best.action }));
       drawBoard();
     } catch (exc) {
       toast(exc.message, "error");

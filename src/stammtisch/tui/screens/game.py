@@ -313,7 +313,7 @@ class GameScreen(Screen[None]):
             if c.count == 0:
                 items.append(Option(Text(c.label, style="dim")))
             elif c.complete:
-                label = Text(self.presenter.move_label(c.value, lang))
+                label = Text(self.presenter.move_words(self.session.state, c.value, lang))
                 if c.value == self.hinted:
                     label.append("  ★", style="bold yellow")
                 items.append(Option(label))
@@ -336,8 +336,7 @@ class GameScreen(Screen[None]):
         # Only the moves as the seat at the keyboard saw them (never the full game).
         seen = self.session.seen(self.display_seat())
         lines = [
-            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.seen_label(m, lang))
-            for i, m in reversed(list(enumerate(seen)))
+            f"{i + 1:>3}. " + self.presenter.log_line(m, lang) for i, m in reversed(list(enumerate(seen)))
         ][:30]
         self.query_one("#log", Static).update("\n".join(lines))
 
@@ -464,7 +463,9 @@ class GameScreen(Screen[None]):
             if notation in g.notations:
                 self._select(i)
                 break
-        self.say(tr("hint", self.lang, move=self.presenter.move_label(notation, self.lang)))
+        self.say(
+            tr("hint", self.lang, move=self.presenter.move_words(self.session.state, notation, self.lang))
+        )
 
     def action_undo(self) -> None:
         s = self.session
