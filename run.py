@@ -67,6 +67,8 @@ def run_tests(args: list[str]) -> int:
             [str(PY), "-m", "ruff", "format", "--check", "src", "tests", "benchmarks", "run.py"],
         ),
         ("mypy --strict", [str(PY), "-m", "mypy"]),
+        # The import contracts in pyproject.toml: layers and no cycles (docs/architecture.md).
+        ("lint-imports", [str(BIN / "lint-imports")]),
         # Playwright's sync API keeps an event loop running in its worker for the whole
         # session, which breaks asyncio tests that land on the same worker: the browser
         # tests get a pytest process of their own.

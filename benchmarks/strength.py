@@ -39,7 +39,8 @@ from stammtisch.arena.tournament import (
     run_tournament,
     schedule,
 )
-from stammtisch.bots import HARD_ITERATIONS, make_bot
+from stammtisch.bots import make_bot
+from stammtisch.bots.profile import profile_for
 from stammtisch.bots.values import win_shares
 
 
@@ -51,7 +52,7 @@ class Pairing:
 
 
 # ISMCTS at the ``hard`` level's iteration budget, written out so that the report names it.
-ISMCTS = {game: f"ismcts:{n}" for game, n in HARD_ITERATIONS.items()}
+ISMCTS = {game: f"ismcts:{profile_for(game).hard_iterations}" for game in ("zwickern", "himmel", "dog")}
 # Most important first: ISMCTS against the heuristic (these stop after their minutes).
 PLAN = [
     Pairing("zwickern", ("heuristic", ISMCTS["zwickern"]), 400),

@@ -185,3 +185,22 @@ def test_games_speaks_the_players_words_in_both_languages() -> None:
         assert word in out
         assert "True" not in out and "False" not in out
         assert not re.search(r"\b(DOG|HAZ|ZW)-\d", out), out
+
+
+def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
+    """The prompt lists the legal moves with a number, in words; typing the number plays it
+    (here a whole Dog game, the exchange told as "give the … to the partner", DOG-7)."""
+    import stammtisch
+    from stammtisch.plain_play import play_plain
+
+    buf = io.StringIO()
+    rec = play_plain(
+        stammtisch.load("dog"),
+        seed=2,
+        save=tmp_path / "r.json",
+        read=lambda prompt: "1",
+        console=Console(file=buf, width=200),
+    )
+    out = buf.getvalue()
+    assert rec.result is not None and rec.result["terminal"]
+    assert "   1  give the " in out and "to the partner" in out

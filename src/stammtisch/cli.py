@@ -33,6 +33,7 @@ from stammtisch.cli_support import (
 )
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, GameInfo, OptionSpec
+from stammtisch.core.i18n import t
 from stammtisch.records.record import GameRecord
 from stammtisch.server.cli import serve
 
@@ -70,47 +71,9 @@ def _load(game: str, options: dict[str, Any], lang: str) -> Game[Any]:
         fail(exc, lang)
 
 
-#: Game options in players' words (the option specs' docs cite rulings for developers).
-OPTION_WORDS: dict[str, dict[str, str]] = {
-    "players": {"en": "number of players", "de": "Anzahl Spieler"},
-    "dealer": {"en": "seat of the first dealer (-1: drawn)", "de": "Platz des ersten Gebers (-1: ausgelost)"},
-    "start": {"en": "seat that starts (-1: drawn)", "de": "Platz, der beginnt (-1: ausgelost)"},
-    "games": {
-        "en": "games in the match, penalties add up",
-        "de": "Spiele im Match, Minuspunkte zählen zusammen",
-    },
-    "rounds": {
-        "en": "rounds in the match (0: one per player, so everybody deals once)",
-        "de": "Runden im Match (0: eine pro Spieler, so gibt jeder einmal)",
-    },
-    "forced_capture": {
-        "en": "a player who can capture must capture",
-        "de": "wer fangen kann, muss fangen",
-    },
-}
-_WORDS = {
-    "en": {
-        "players": "{lo}-{hi} players",
-        "yes": "yes",
-        "no": "no",
-        "or": "or",
-        "to": "to",
-        "default": "default",
-    },
-    "de": {
-        "players": "{lo}-{hi} Spieler",
-        "yes": "ja",
-        "no": "nein",
-        "or": "oder",
-        "to": "bis",
-        "default": "Vorgabe",
-    },
-}
-
-
 def _value_text(value: Any, lang: str) -> str:
     if isinstance(value, bool):
-        return _WORDS[lang]["yes" if value else "no"]
+        return t("cli.yes" if value else "cli.no", lang)
     return str(value)
 
 
@@ -118,20 +81,21 @@ def _allowed_text(opt: OptionSpec, lang: str) -> str:
     if opt.allowed is not None:
         values = [_value_text(a, lang) for a in opt.allowed]
         return (
-            ", ".join(values[:-1]) + f" {_WORDS[lang]['or']} " + values[-1] if len(values) > 1 else values[0]
+            ", ".join(values[:-1]) + f" {t('cli.or', lang)} " + values[-1] if len(values) > 1 else values[0]
         )
     if opt.type is bool:
-        return f"{_WORDS[lang]['yes']} / {_WORDS[lang]['no']}"
+        return f"{t('cli.yes', lang)} / {t('cli.no', lang)}"
     if opt.minimum is not None and opt.maximum is not None:
-        return f"{opt.minimum} {_WORDS[lang]['to']} {opt.maximum}"
+        return f"{opt.minimum} {t('cli.to', lang)} {opt.maximum}"
     return ""
 
 
 def option_words(opt: OptionSpec, lang: str) -> str:
     """An option's meaning in players' words (no ruling codes)."""
-    words = OPTION_WORDS.get(opt.name)
-    if words is not None:
-        return words.get(lang, words["en"])
+    key = f"cli.opt.{opt.name}"
+    words = t(key, lang)
+    if words != key:
+        return words
     return re.sub(r"^[A-Z]+-\d+(, [A-Z]+-\d+)*:\s*", "", opt.doc)
 
 
@@ -142,7 +106,7 @@ def games(lang: LangOption = "") -> None:
     for name in stammtisch.games():
         info = stammtisch.info(name)
         title = info.title.get(lang, info.title["en"])
-        players = _WORDS[lang]["players"].format(lo=info.min_players, hi=info.max_players)
+        players = t("cli.players", lang, lo=info.min_players, hi=info.max_players)
         console.print(f"[bold]{escape(name)}[/bold]: {escape(title)} ({players})")
         description = info.description.get(lang) or info.description.get("en")
         if description:
@@ -153,7 +117,7 @@ def games(lang: LangOption = "") -> None:
         table.add_column(overflow="fold")
         for opt in info.options:
             allowed = _allowed_text(opt, lang)
-            default = f"{_WORDS[lang]['default']} {_value_text(opt.default, lang)}"
+            default = f"{t('cli.default', lang)} {_value_text(opt.default, lang)}"
             table.add_row(
                 f"-o {opt.name}=…", f"{allowed}{', ' if allowed else ''}{default}", option_words(opt, lang)
             )
@@ -242,8 +206,9 @@ def replay(
     show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
     lang: LangOption = "",
     ui: Annotated[bool, typer.Option("--ui", help="Step through the game in the terminal UI.")] = False,
+    moves: Annotated[bool, typer.Option(help="Tell every move in words (as a spectator saw it).")] = True,
 ) -> None:
-    """Replay a game record and check that it ends with the recorded result."""
+    """Replay a game record, tell its moves and check that it ends with the recorded result."""
     lang = check_lang(lang or default_lang())
     need_file(file, lang)
     try:
@@ -256,25 +221,20 @@ def replay(
 
         StammtischApp(record.game, record=record, lang=lang).run()
         return
+    if moves:
+        from stammtisch.core.words import entry_text
+
+        for i, state in enumerate(record.states()):
+            if i:
+                console.print(escape(f"{i}. {entry_text(record.game, state.events(None), lang)}"))
     if show:
         console.print(escape(final.render(None, lang)))
     if record.result is None or not final.is_terminal:
         fail(StammtischError("cli_unfinished", path=str(file), n=len(record.actions)), lang, FAILURE)
     from stammtisch.tui.present import result_text
 
-    ok = {
-        "en": "OK: {game}, {n} moves replayed; {result}",
-        "de": "OK: {game}, {n} Züge nachgespielt; {result}",
-    }
-    console.print(
-        escape(
-            ok[lang].format(
-                game=record.game,
-                n=len(record.actions),
-                result=result_text(final.scores(), final.returns(), lang),
-            )
-        )
-    )
+    result = result_text(final.scores(), final.returns(), lang)
+    console.print(escape(t("cli.replay_ok", lang, game=record.game, n=len(record.actions), result=result)))
 
 
 SEATS_HELP = (

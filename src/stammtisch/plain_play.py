@@ -22,6 +22,9 @@ from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import Presenter, presenter_for, result_text
 from stammtisch.tui.session import YOU, Session
 
+#: Moves listed with a number to type; beyond that, the notation is typed.
+LIST_LIMIT = 40
+
 
 def play_plain(
     game: Game[Any],
@@ -53,7 +56,7 @@ def play_plain(
         seen = session.seen(seat)
         for move in seen[shown:]:
             if move.seat != seat:
-                out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+                out.print(escape(presenter.log_line(move, lang)))
         shown = len(seen)
         if session.to_move != seat:
             request = session.bot_request()
@@ -63,11 +66,18 @@ def play_plain(
             continue
         out.print()
         out.print(escape(session.state.render(seat, lang)))
-        moves = " | ".join(session.legal())
+        legal = session.legal()
+        for i, notation in enumerate(legal[:LIST_LIMIT]):  # numbered, in words
+            out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, notation, lang)}"))
+        if len(legal) > LIST_LIMIT:
+            out.print(escape("  " + tr("plain_more", lang, n=len(legal) - LIST_LIMIT)))
+        moves = " | ".join(legal)
         try:
             line = str(ask(tr("plain_prompt", lang, moves=moves) + ": ")).strip()
         except (EOFError, KeyboardInterrupt):
             line = "q"
+        if line.isdigit() and 1 <= int(line) <= min(len(legal), LIST_LIMIT):
+            line = legal[int(line) - 1]
         if line.lower() in ("q", "quit", "exit"):
             saved = session.store()
             out.print(tr("plain_bye", lang))
@@ -82,7 +92,7 @@ def play_plain(
         shown = len(session.seen(seat))
     for move in session.seen(seat)[shown:]:
         if move.seat != seat:
-            out.print(escape(tr("played", lang, s=move.seat, move=presenter.seen_label(move, lang))))
+            out.print(escape(presenter.log_line(move, lang)))
     out.print(escape(session.state.render(seat, lang)))
     out.print(
         tr("plain_over", lang, result=result_text(session.state.scores(), session.state.returns(), lang))

@@ -7,8 +7,8 @@ import random
 import stammtisch
 from stammtisch.arena.report import Report
 from stammtisch.arena.tournament import config_from, run_tournament
-from stammtisch.bots.heuristics import heuristic_for
 from stammtisch.bots.heuristics.dog import DogHeuristic
+from stammtisch.bots.profile import heuristic_for
 from stammtisch.games.dog.board import Board
 
 

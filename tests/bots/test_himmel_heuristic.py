@@ -7,7 +7,7 @@ from typing import Any
 import stammtisch
 from stammtisch.arena.report import Report
 from stammtisch.arena.tournament import config_from, run_tournament
-from stammtisch.bots.heuristics import heuristic_for
+from stammtisch.bots.profile import heuristic_for
 
 
 def _actions(*texts: str) -> list[Any]:

@@ -10,8 +10,8 @@ import pytest
 
 import stammtisch
 from stammtisch.bots import Budget, make_bot
-from stammtisch.bots.heuristics import heuristic_for
 from stammtisch.bots.ismcts import ISMCTS, ISMCTSBot, softmax
+from stammtisch.bots.profile import heuristic_for
 from stammtisch.core.game import State
 
 GAMES = ["zwickern", "himmel", "dog"]

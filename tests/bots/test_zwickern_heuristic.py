@@ -7,7 +7,7 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots import make_bot
-from stammtisch.bots.heuristics import heuristic_for
+from stammtisch.bots.profile import heuristic_for
 
 
 def _position(**fields: Any) -> Any:

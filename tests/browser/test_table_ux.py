@@ -372,3 +372,42 @@ def test_chat_with_quick_words_limits_and_a_markup_injection_attempt(server: str
     api = page.evaluate(f"() => fetch('/api/tables/{tid}').then(r => r.json())")
     assert api["id"] == tid
     assert page.js_errors == [] and watcher.js_errors == []
+
+
+def test_time_ran_out_shows_in_the_log(new_page: Any) -> None:
+    """With a 1-second turn timer the player does nothing: a bot moves for the seat, and the
+    log says so (the move is not passed off as the player's own)."""
+    page = new_page("en")
+    page.goto("/")
+    page.select_option("#game", "zwickern")
+    page.evaluate(
+        "() => { const o = document.createElement('option'); o.value = '1'; o.textContent = '1 s';"
+        " document.querySelector('#turn-timer').append(o); }"
+    )
+    page.select_option("#turn-timer", "1")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.fill("#nickname", "Anna")
+    page.click("#create-table")
+    page.wait_for_selector("#log li.log-timeout", timeout=30000)
+    assert "Time ran out" in page.locator("#log li.log-timeout").first.inner_text()
+    assert "Anna" in page.locator("#log li.log-timeout").first.inner_text()
+
+
+@pytest.mark.parametrize(("game", "bots"), [("zwickern", 2), ("himmel", 2)])
+def test_replay_shows_every_hand_open_after_the_end(server: str, new_page: Any, game: str, bots: int) -> None:
+    tid = finished_game(server, game, bots, players=bots + 1)
+    page = new_page("en")
+    page.goto(f"/t/{tid}?replay=1")
+    page.wait_for_selector("#replay-page #log li")
+    page.click("#replay-next")
+    page.wait_for_selector("#open-hands")
+    assert page.locator("#open-hands .open-hand").count() == bots + 1
+    replay = page.evaluate(f"() => fetch('/api/tables/{tid}/replay').then(r => r.json())")
+    shown = (
+        page.locator("#open-hands .open-hand")
+        .nth(1)
+        .locator(".card")
+        .evaluate_all("els => els.map(e => e.dataset.card)")
+    )
+    assert shown == [str(c) for c in replay["hands"][1][1]] and shown
+    assert page.js_errors == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -31,6 +32,52 @@ GAME = "dog"
 @pytest.mark.parametrize("players", [4, 6])
 def test_pettingzoo_api_and_seed(players: int) -> None:
     check_aec_api(GAME, {"players": players}, cycles=150, max_moves=120)
+
+
+# DOG-21 … DOG-26: every variant in the same spaces (sized for the largest), with masks
+# that are exactly the legal moves, through PettingZoo's api_test/seed_test and
+# OpenSpiel's random_sim_test.
+VARIANTS = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 5},
+    {"players": 6, "teams": 2},
+    {
+        "players": 4,
+        "seven_with_partner": True,
+        "two_steals": True,
+        "no_jack_reswap": True,
+        "last_peg_no_joker": True,
+    },
+]
+IDS = ["2p", "3p", "5p", "6p-2teams", "4p-house-rules"]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+def test_variants_pettingzoo_api_and_seed(options: dict[str, Any]) -> None:
+    check_aec_api(GAME, options, cycles=60, max_moves=60)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+def test_variants_mask_is_exactly_the_legal_actions(options: dict[str, Any]) -> None:
+    check_mask_matches_legal_actions(GAME, options, games=1, max_moves=150)
+    check_observation_leaks_nothing(GAME, options, games=1, max_moves=40)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+def test_variants_openspiel_random_sim(options: dict[str, Any]) -> None:
+    check_openspiel(GAME, {**options, "max_moves": 40}, sims=1, ismcts_simulations=2)
+
+
+def test_dog24_theft_is_a_token_sequence() -> None:
+    from stammtisch.games.dog.codec import STEAL, VICTIM0
+
+    game = stammtisch.load(GAME, players=4, two_steals=True)
+    s = game.from_json({"pegs": [[10], [], [], []], "hands": [["2"], ["5"], ["5"], ["5"]], "current": 0})
+    codec = codec_for(game)
+    tokens = {a.text: codec.tokens(a, 0) for a in s.legal_actions()}
+    assert tokens["2:steal 3"][1:] == (STEAL, VICTIM0 + 3)
+    assert codec.num_actions > VICTIM0 + 5
 
 
 def test_gymnasium_env_checker() -> None:

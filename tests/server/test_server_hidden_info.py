@@ -27,6 +27,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core.game import State
+from stammtisch.core.words import entry_words, moves_words
 from stammtisch.records.record import GameRecord
 
 from .live import Live, Player, live_server, settings
@@ -117,6 +118,19 @@ class Truth:
         v = msg["version"]
         state = self.states[v]
         r = self.recipient
+        # The words ride along with the events and move descriptions they are made of (a
+        # function of those and the seats' names alone): checked equal, then set aside.
+        game = msg["table"]["game"]
+        names = [s.get("nickname") for s in msg["table"]["seats"]]
+        msg = dict(msg)
+        msg["log"] = [dict(e) for e in msg["log"]]
+        for entry in msg["log"]:
+            assert entry.pop("text") == entry_words(game, entry["events"], names)
+        msg["moves"] = [dict(m) for m in msg["moves"]]
+        if msg["moves"]:
+            said = moves_words(game, [m["move"] for m in msg["moves"]], names)
+            for i, move in enumerate(msg["moves"]):
+                assert move.pop("text") == {lang: said[lang][i] for lang in said}
         assert set(msg) == MESSAGE_KEYS  # nothing else rides along unchecked
         assert msg["seat"] == r
         assert msg["view"] == self.views[v]
@@ -149,8 +163,11 @@ class Truth:
             assert "hand" not in msg["view"]
 
 
-async def stream_game(live: Live, name: str, players: int, seed: int) -> None:
-    created = await live.create(game=name, options={"players": players}, seats=[{"type": "open"}] * players)
+async def stream_game(
+    live: Live, name: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> None:
+    opts = {"players": players, **(options or {})}
+    created = await live.create(game=name, options=opts, seats=[{"type": "open"}] * players)
     tid = created["table"]["id"]
     tokens = [created["token"]] + [(await live.join(tid, f"p{i}", i))["token"] for i in range(1, players)]
     clients: list[Player] = [await live.player(tid, t) for t in tokens]
@@ -202,6 +219,14 @@ async def test_no_message_leaks_hidden_cards(
 ) -> None:
     async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
         await stream_game(live, name, players, seed=players)
+
+
+@pytest.mark.usefixtures("no_gc_pauses")
+async def test_dog24_stolen_card_reaches_thief_and_victim_only(transport: str, sqlite_url: str) -> None:
+    # Option two_steals: a 2 may take a random card from an opponent (DOG-24); with three
+    # players alone the third player must never learn the card.
+    async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
+        await stream_game(live, "dog", 3, seed=24, options={"two_steals": True})
 
 
 async def test_bots_in_every_seat_spectator_sees_no_hand(transport: str, sqlite_url: str) -> None:

@@ -45,11 +45,18 @@ async def test_replay_has_every_spectator_view_the_log_and_the_record(sqlite_url
             # One spectator view per step, from an independent replay of the record.
             assert replay["views"] == [norm(s.observe(None)) for s in states]
             assert all("hand" not in v for v in replay["views"])
+            # Beside them every seat's hand at every step: the game is over, nothing is secret.
+            seats = range(len(record["players"]))
+            assert replay["hands"] == [[norm(s.observe(p).get("hand")) for p in seats] for s in states]
             # The log is the one a spectator connecting now gets over the WebSocket.
             spectator = await live.player(tid)
             first = await spectator.state()
             assert first["log_from"] == 0 and replay["log"] == first["log"]
             assert [e["move"] for e in replay["log"]] == list(range(1, len(states)))
+            # Every move is told by its events, the spectator's own (issue 17), the last
+            # card of a Zwickern round included.
+            assert [e["events"] for e in replay["log"]] == [v["events"] for v in replay["views"][1:]]
+            assert all(e["events"] and e["events"][0]["seat"] == e["seat"] for e in replay["log"])
             await spectator.close()
             # Asked again: the same answer (built once per finished table).
             again = await live.http.get(f"/api/tables/{tid}/replay")

@@ -54,6 +54,9 @@ async def test_seat_to_move_gets_its_moves_ranked_from_its_own_view(sqlite_url: 
         ranked = [a["action"] for a in hint["actions"]]
         assert sorted(ranked) == sorted(msg["legal"]) and len(set(ranked)) == len(ranked)
         assert all(isinstance(a["value"], float) for a in hint["actions"])
+        # The hint is told in words, as the same move in the state's "moves" (issue 17).
+        told = {m["action"]: m["text"] for m in msg["moves"]}
+        assert all(a["text"] == told[a["action"]] and a["text"]["de"] for a in hint["actions"])
         [(thread, view, legal, budget)] = spy
         assert thread.startswith("stammtisch-hint")
         assert view == msg["view"] and view["seat"] == mover

@@ -35,6 +35,7 @@ GAMES = [
     ("himmel", ["you", "random", "random", "random", "random", "random"]),
     ("dog", ["you", "random", "random", "random"]),
     ("dog", ["you", "random", "random", "random", "random", "random"]),
+    ("dog", ["you", "random", "random"]),  # DOG-21: three alone
 ]
 SIZES = [(80, 24), (120, 40)]
 
@@ -92,6 +93,7 @@ async def test_board_hand_seats_and_moves_fit_without_wrapping(
         cards = list(screen.query(CardButton))
         assert cards and all(_on_screen(c, size) for c in cards)
         assert all(len(str(c.label)) <= c.content_region.width for c in cards), "a hand card is cut"
+        assert all(c.region.height == 1 for c in cards), "a hand card wraps"
         moves = screen.query_one("#moves", OptionList)
         assert _on_screen(moves, size) and moves.region.height >= 5
         assert moves.option_count > 0
@@ -288,3 +290,26 @@ async def test_zw5_refused_card_gets_a_reason_in_the_terminal_ui() -> None:
         await pilot.pause()
         assert "forced capture" in game_screen(app).message
         assert "forced capture" in screen_text(app)
+
+
+async def test_setup_speaks_the_new_language_and_offers_the_game_options() -> None:
+    """After `l` the chosen seats read in the new language (no "Du" left in English); the
+    game's options are offered in words and reach the game."""
+    app = StammtischApp("dog", lang="de", bot_delay=0, hint=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Du" in text and "Fangzwang" not in text
+        assert tr("opt_seven_with_partner", "de") in text and "Nein" in text
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Du " not in text and "You" in text and "Bot: medium" in text
+        assert tr("opt_seven_with_partner", "en") in text and "No" in text
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.options["seven_with_partner"] = True
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        assert game_screen(app).session.game.options["seven_with_partner"] is True

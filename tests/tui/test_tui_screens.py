@@ -134,7 +134,7 @@ async def test_hint_key_marks_the_suggested_move() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.hinted == wanted
-        assert f"Hint: {wanted}" in screen_text(app)
+        assert f"Hint: {screen.presenter.move_words(screen.session.state, wanted, 'en')}" in screen_text(app)
         await pilot.press("enter")
         assert any(m.notation == wanted and m.seat == 0 for m in screen.session.moves)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.arena.stats import per_game
-from stammtisch.arena.tournament import GameResult
+from stammtisch.arena.tasks import GameResult
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from stammtisch.arena.tournament import GameResult, Task, run_task
+from stammtisch.arena.tasks import GameResult, Task, run_task
 from stammtisch.core.errors import StammtischError
 
 

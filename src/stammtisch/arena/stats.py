@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from stammtisch.arena.tournament import GameResult
+from stammtisch.arena.tasks import GameResult
 from stammtisch.bots.values import win_shares
 
 Z95 = 1.959963984540054

@@ -23,13 +23,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import Any
 
 import stammtisch
-from stammtisch.arena.match import DEFAULT_MAX_STEPS, play_game
-from stammtisch.bots import make_bot, resolve
+from stammtisch.arena.match import DEFAULT_MAX_STEPS
+from stammtisch.arena.ray_runner import run_on_ray
+from stammtisch.arena.tasks import GameResult, Task, load_game, run_task
+from stammtisch.bots import resolve
 from stammtisch.core.game import Game
 from stammtisch.core.rng import derive_seed
 
@@ -60,38 +61,6 @@ class TournamentConfig:
         return out
 
 
-@dataclass(frozen=True)
-class Task:
-    """One game of the tournament, complete in itself (it is sent to worker processes)."""
-
-    index: int
-    deal: int
-    rotation: int
-    game_seed: int
-    lineup: tuple[int, ...]  # bot index per seat
-    bot_seeds: tuple[int, ...]  # seed per seat
-    game: str
-    options: tuple[tuple[str, Any], ...]
-    bots: tuple[str, ...]
-    max_steps: int
-
-
-@dataclass
-class GameResult:
-    index: int
-    deal: int
-    rotation: int
-    game_seed: int
-    lineup: list[int]
-    scores: list[float]
-    returns: list[float]
-    steps: int
-    truncated: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
 @dataclass
 class TournamentRun:
     config: TournamentConfig
@@ -120,13 +89,8 @@ def lineups(num_bots: int, seats: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=16)
-def _load(game: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
-    return stammtisch.load(game, **dict(options))
-
-
 def make_game(config: TournamentConfig) -> Game[Any]:
-    return _load(config.game, config.options)
+    return load_game(config.game, config.options)
 
 
 def schedule(config: TournamentConfig) -> list[Task]:
@@ -156,24 +120,6 @@ def schedule(config: TournamentConfig) -> list[Task]:
     return tasks
 
 
-def run_task(task: Task) -> GameResult:
-    """Play one scheduled game (a top-level function, so processes and Ray can run it)."""
-    game = _load(task.game, task.options)
-    bots = [make_bot(task.bots[b], game, seat, task.bot_seeds[seat]) for seat, b in enumerate(task.lineup)]
-    out = play_game(game, bots, task.game_seed, max_steps=task.max_steps)
-    return GameResult(
-        index=task.index,
-        deal=task.deal,
-        rotation=task.rotation,
-        game_seed=task.game_seed,
-        lineup=list(task.lineup),
-        scores=out.scores,
-        returns=out.returns,
-        steps=out.steps,
-        truncated=out.truncated,
-    )
-
-
 def _run_local(tasks: Sequence[Task], workers: int, on_result: Callable[[GameResult], None]) -> None:
     if workers <= 1:
         for task in tasks:
@@ -195,8 +141,6 @@ def _run_local(tasks: Sequence[Task], workers: int, on_result: Callable[[GameRes
 
 
 def _run_ray(tasks: Sequence[Task], address: str, on_result: Callable[[GameResult], None]) -> None:
-    from stammtisch.arena.ray_runner import run_on_ray
-
     for result in run_on_ray(tasks, address):
         on_result(result)
 
@@ -245,3 +189,17 @@ def config_from(
         options=tuple(sorted(resolved.items())),
         max_steps=max_steps,
     )
+
+
+__all__ = [
+    "GameResult",
+    "Task",
+    "TournamentConfig",
+    "TournamentRun",
+    "config_from",
+    "lineups",
+    "make_game",
+    "run_task",
+    "run_tournament",
+    "schedule",
+]

@@ -10,7 +10,7 @@ Kinds:
 A kind may carry a budget: ``ismcts:300`` (300 iterations per move) or ``ismcts:1.5s``
 (seconds per move; not reproducible, the clock decides). Levels for people: ``easy``
 (casual), ``medium`` (heuristic) and ``hard`` (ISMCTS with the game's iteration budget from
-:data:`HARD_ITERATIONS`, about a second per move on one core).
+the game's bot profile (:mod:`stammtisch.bots.profile`), about a second per move on one core).
 
 ``make_bot(kind, game, seat, seed)`` builds any of them.
 """
@@ -23,6 +23,7 @@ from typing import Any
 from stammtisch.bots.base import Bot, Budget
 from stammtisch.bots.heuristic_bot import CasualBot, HeuristicBot
 from stammtisch.bots.ismcts import ISMCTSBot
+from stammtisch.bots.profile import profile_for
 from stammtisch.bots.random_bot import RandomBot
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game
@@ -34,11 +35,6 @@ BOT_KINDS: dict[str, type[Bot]] = {
     "ismcts": ISMCTSBot,
 }
 LEVELS: dict[str, str] = {"easy": "casual", "medium": "heuristic", "hard": "ismcts"}
-
-# Iterations per move of the ``hard`` level, per game: about 0.65 s of CPU time per move
-# (under a second of wall time on a core of its own; times per move measured in
-# benchmarks/strength.md).
-HARD_ITERATIONS: dict[str, int] = {"zwickern": 1150, "himmel": 850, "dog": 280}
 
 
 def bot_names() -> list[str]:
@@ -71,7 +67,7 @@ def resolve(kind: str, game: Game[Any], budget: Budget | None = None) -> tuple[t
     if sep:
         budget = parse_budget(name, budget_text)
     elif budget is None and name == "hard":
-        budget = Budget(iterations=HARD_ITERATIONS.get(game.name, 400))
+        budget = Budget(iterations=profile_for(game).hard_iterations)
     return cls, budget
 
 
@@ -83,7 +79,6 @@ def make_bot(kind: str, game: Game[Any], seat: int, seed: int, budget: Budget | 
 
 __all__ = [
     "BOT_KINDS",
-    "HARD_ITERATIONS",
     "LEVELS",
     "Bot",
     "Budget",

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.base import Bot, Budget
-from stammtisch.bots.heuristics import GameHeuristic, heuristic_for
+from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.profile import heuristic_for
 from stammtisch.core.game import Game
 
 
@@ -31,7 +32,7 @@ class HeuristicBot(Bot):
 
     def __init__(self, game: Game[Any], seat: int, rng: random.Random, budget: Budget | None = None) -> None:
         super().__init__(game, seat, rng, budget)
-        self.heuristic: GameHeuristic = heuristic_for(game.name)
+        self.heuristic: GameHeuristic = heuristic_for(game)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any:
         if len(legal) == 1:

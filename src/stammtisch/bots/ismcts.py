@@ -41,30 +41,12 @@ from typing import Any
 
 from stammtisch.bots.base import Bot, Budget
 from stammtisch.bots.heuristic_bot import best_index
-from stammtisch.bots.heuristics import GameHeuristic, has_heuristic, heuristic_for
+from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.profile import SearchSettings, profile_for
 from stammtisch.bots.values import win_shares
 from stammtisch.core.game import Game, State
 
 DEFAULT_ITERATIONS = 400
-
-
-@dataclass
-class SearchSettings:
-    """Knobs of the search (the per-game defaults come from :data:`GAME_SETTINGS`)."""
-
-    exploration: float = 1.0  # PUCT constant c
-    rollout: str = "heuristic"  # "heuristic" or "random"
-    epsilon: float = 0.05  # chance of a random action in a heuristic rollout
-    rollout_depth: int | None = 8  # None: play rollouts to the end
-    prior_temperature: float | None = None  # None: the heuristic's ``temperature``
-
-
-# Per-game search settings: first choices, not tuned optima (see benchmarks/strength.md).
-GAME_SETTINGS: dict[str, SearchSettings] = {
-    "zwickern": SearchSettings(rollout_depth=None),
-    "himmel": SearchSettings(rollout_depth=12),
-    "dog": SearchSettings(rollout_depth=8),
-}
 
 
 class _Node:
@@ -114,8 +96,9 @@ class ISMCTS:
         self.seat = seat
         self.rng = rng
         self.budget = budget
-        self.settings = settings or GAME_SETTINGS.get(game.name, SearchSettings())
-        self.heuristic: GameHeuristic | None = heuristic_for(game.name) if has_heuristic(game.name) else None
+        profile = profile_for(game)
+        self.settings = settings or profile.search
+        self.heuristic: GameHeuristic | None = profile.heuristic
         self.iterations_done = 0
         self.depth = self.settings.rollout_depth
         temp = self.settings.prior_temperature

@@ -21,11 +21,9 @@ from typing import Any
 
 from stammtisch.bots.base import Budget
 from stammtisch.bots.ismcts import ISMCTS
+from stammtisch.bots.profile import profile_for
 from stammtisch.core.game import Game
 from stammtisch.core.registry import load
-
-# Games whose hint value is a win chance; all others show expected points.
-WIN_CHANCE_GAMES = frozenset({"dog"})
 
 
 def suggest(
@@ -48,7 +46,7 @@ def suggest(
         budget = Budget(iterations=max(floor, budget.iterations or 0))
     search = ISMCTS(g, seat, random.Random(seed), budget)
     stats = search.search(view, legal)
-    win = g.name in WIN_CHANCE_GAMES
+    win = profile_for(g).win_chance
     visited = [s for s in stats if s.visits > 0]
     floor_value = min((s.value if win else s.points) for s in visited) if visited else 0.0
     ranked = sorted(
@@ -61,3 +59,16 @@ def suggest(
         value = (s.value if win else s.points) if s.visits > 0 else floor_value
         out.append((s.action, value))
     return out
+
+
+def best_move(
+    game: Game[Any] | str,
+    view: Mapping[str, Any],
+    legal: Sequence[Any],
+    budget: Budget | None = None,
+    seed: int = 0,
+) -> tuple[Any, float] | None:
+    """The hint key's answer: the best legal action of the seat and its value (``None``
+    when there is nothing to choose). A plain function for front ends to call."""
+    ranked = suggest(game, view, legal, budget, seed)
+    return ranked[0] if ranked else None

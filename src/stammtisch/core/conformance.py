@@ -116,6 +116,8 @@ def check_state(
     spectator = state.observe(None)
     if _json_roundtrip(spectator) != spectator:
         raise fail("observe(None) is not plain JSON")
+    if spectator.get("events") != state.events(None):
+        raise fail("the spectator's view does not carry its events")
     # A server builds every recipient's view at once: in any order, repeats allowed.
     recipients: list[int | None] = [*range(state.num_players - 1, -1, -1), None, 0]
     together = state.observe_all(recipients)
@@ -127,6 +129,8 @@ def check_state(
         view = state.observe(seat)
         if _json_roundtrip(view) != view:
             raise fail(f"observe({seat}) is not plain JSON")
+        if view.get("events") != state.events(seat):
+            raise fail(f"the view of seat {seat} does not carry its events")
         if not leak_check:
             continue
         sampled = game.sample_state(view, rng)
@@ -152,8 +156,13 @@ def check_events(
     *,
     seed: int = 0,
     step: int = 0,
-) -> None:
-    """The checks of the events of ``action`` played in ``before`` (see the module doc)."""
+    known: list[tuple[list[str], list[str]] | None] | None = None,
+) -> list[tuple[list[str], list[str]] | None]:
+    """The checks of the events of ``action`` played in ``before`` (see the module doc).
+
+    Returns ``after``'s card census per recipient (seats, then the spectator), which a
+    caller may pass as ``known`` when it checks the next action from ``after``.
+    """
     name = game.name
 
     def fail(what: str) -> ConformanceError:
@@ -162,15 +171,16 @@ def check_events(
     desc = before.describe(action)
     shown: Counter[str] = Counter(card_mentions([desc]) if visible(desc, None) else ())
     recipients: list[int | None] = [*range(after.num_players), None]
-    for r in recipients:
+    censuses: list[tuple[list[str], list[str]] | None] = []
+    for k, r in enumerate(recipients):
         events = after.events(r)
         if not isinstance(events, list) or not all(isinstance(e, dict) and "type" in e for e in events):
             raise fail(f"events({r}) is not a list of events with a 'type'")
         if _json_roundtrip(events) != events:
             raise fail(f"events({r}) is not plain JSON")
-        if after.observe(r).get("events") != events:
-            raise fail(f"the view of {r} does not carry its events")
-        census_before, census_after = before.card_census(r), after.card_census(r)
+        census_before = before.card_census(r) if known is None else known[k]
+        census_after = after.card_census(r)
+        censuses.append(census_after)
         if census_before is None or census_after is None:
             continue
         pack = Counter(census_before[0])
@@ -185,6 +195,7 @@ def check_events(
                 )
     if not after.events(None) and not after.raw_events():
         raise fail(f"{action} left no event")
+    return censuses
 
 
 def check_game(
@@ -212,6 +223,7 @@ def check_game(
         state = game.new_game(game_seed)
         actions: list[str] = []
         spectator_events: list[list[Any]] = []
+        census: list[tuple[list[str], list[str]] | None] | None = None
         step = 0
         while True:
             deep = step % deep_every == 0
@@ -233,7 +245,9 @@ def check_game(
             if before is not None and state.to_json() != before:
                 raise _fail(name, game_seed, step, "apply() changed the old state")
             if deep:
-                check_events(game, state, action, nxt, seed=game_seed, step=step)
+                census = check_events(game, state, action, nxt, seed=game_seed, step=step, known=census)
+            else:
+                census = None
             actions.append(str(action))
             spectator_events.append(nxt.events(None))
             state = nxt

@@ -39,17 +39,17 @@ def visible(event: JSON, seat: int | None) -> bool:
 def filter_events(raw: Sequence[JSON], seat: int | None) -> list[JSON]:
     """The events as ``seat`` may know them: a new list; public events are shared dicts
     (read-only, like the other nested values of a view), redacted ones are copies."""
-    out: list[JSON] = []
-    for ev in raw:
-        if not visible(ev, seat):
-            ev = dict(ev)
-            card = ev.get("card")
-            if card is not None:
-                ev["card"] = None
-            cards = ev.get("cards")
-            if cards is not None:
-                ev["cards"] = [None] * len(cards)
-        out.append(ev)
+    out = list(raw)
+    for i, ev in enumerate(out):
+        who = ev.get("private_to")
+        if who is None or seat in who:
+            continue
+        ev = out[i] = dict(ev)
+        if ev.get("card") is not None:
+            ev["card"] = None
+        cards = ev.get("cards")
+        if cards is not None:
+            ev["cards"] = [None] * len(cards)
     return out
 
 

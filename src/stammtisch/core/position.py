@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -78,3 +78,14 @@ def check_size(pile: list[int], expected: object, what: str = "draw pile") -> No
     """After dealing, the rest must be exactly the pile the view announced."""
     if len(pile) != int(expected):  # type: ignore[call-overload]
         raise PositionError(reason=f"hand sizes and {what} do not add up to the pack")
+
+
+def view_seat(view: Mapping[str, Any], players: int) -> int | None:
+    """The seat a view belongs to (``None``: a spectator), after checking it is for a game
+    with ``players`` seats (call inside :func:`reading`)."""
+    if int(view["players"]) != players:
+        raise PositionError(reason="view is for another number of players")
+    seat = view["seat"]
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+        raise PositionError(reason=f"view seat {seat!r} is not a seat")
+    return seat

@@ -55,3 +55,8 @@ def state_from_json(data: Mapping[str, Any]) -> State[Any]:
         raise PositionError(reason="'options' must be an object")
     state: State[Any] = load(name, **dict(opts)).from_json(data)
     return state
+
+
+def unregister(name: str) -> None:
+    """Forget ``name`` (for tests that register a game of their own)."""
+    _GAMES.pop(name, None)

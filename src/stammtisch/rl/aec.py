@@ -30,16 +30,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from stammtisch.core.game import Game, State
-from stammtisch.core.registry import load
 from stammtisch.rl.codec import (
     Codec,
     FloatArray,
     MaskArray,
     TurnDecoder,
-    codec_for,
     encode_prefix,
-    prefix_size,
 )
+from stammtisch.rl.envbase import env_basics
 
 SEED_BOUND = 2**63
 
@@ -58,12 +56,9 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if illegal_action not in ("raise", "terminate"):
-            raise ValueError("illegal_action must be 'raise' or 'terminate'")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} not supported (use 'ansi')")
-        self.game: Game[Any] = load(game, **(options or {}))
-        self.codec: Codec = codec_for(self.game)
+        basics = env_basics(game, options, illegal_action, render_mode)
+        self.game: Game[Any] = basics.game
+        self.codec: Codec = basics.codec
         self.metadata: dict[str, Any] = {
             "render_modes": ["ansi"],
             "is_parallelizable": False,
@@ -76,17 +71,9 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._base = self.codec.observation_size
-        size = self._size = self._base + prefix_size(self.codec)
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), np.int8),
-            }
-        )
-        act_space = spaces.Discrete(self.codec.num_actions)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._base, self._size = basics.base, basics.size
+        self.observation_spaces = dict.fromkeys(self.possible_agents, basics.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, basics.action_space)
         self._zero_mask: MaskArray = np.zeros(self.codec.num_actions, dtype=np.int8)
         self._decoder = TurnDecoder(self.codec)
         self._seeds = np.random.default_rng()

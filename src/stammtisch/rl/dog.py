@@ -1,14 +1,16 @@
 """Dog environments: PettingZoo AEC (:func:`env`, :func:`raw_env`) and Gymnasium (:func:`gym_env`).
 
 Thin wrappers of :mod:`stammtisch.rl.aec` and :mod:`stammtisch.rl.gym_env` with the codec
-:mod:`stammtisch.games.dog.codec`. Options are the game's (``players`` 4 or 6, ``dealer``).
+:mod:`stammtisch.games.dog.codec`. Options are the game's (``players`` 2 … 6, ``teams``,
+``dealer`` and the house rules ``seven_with_partner``, ``two_steals``, ``no_jack_reswap``,
+``last_peg_no_joker``); the spaces are the same for every variant (sized for the largest).
 An episode is one game; the engine never truncates (DOG-20), so pass ``max_moves`` to cap
 it: reaching the cap is reported as truncation with reward 0, never as a result.
 
-Actions (``Discrete(168)``): a turn is a sequence of up to 17 tokens, because a flat space
+Actions (``Discrete(175)``): a turn is a sequence of up to 17 tokens, because a flat space
 cannot hold the split 7 and the Joker's value. The agent keeps the turn until its sequence
 names a whole legal action; ``action_mask`` always shows the tokens that continue one, and
-the observation ends with the tokens chosen so far (16 one-hot blocks of 168).
+the observation ends with the tokens chosen so far (16 one-hot blocks of 175).
 
 =========  ==============================================================================
 token      meaning
@@ -21,19 +23,22 @@ token      meaning
 43-66      a peg, relative to the player: token 43 + (peg - 4 * seat) mod pegs, so the
            player's own pegs are 43-46 and the next seat's 47-50
 67-166     a destination field, relative to the player: track field f is
-           67 + (f - 16 * seat) mod track; Himmel field Hk of the peg's owner is 162 + k
+           67 + (f - start of seat) mod track; Himmel field Hk of the peg's owner is 162 + k
 167        end of a 7 (closes every 7, played or as a Joker's value)
+168        ``steal``: the 2 (or Joker as 2) played as a theft (option ``two_steals``)
+169-174    the victim of a theft, relative seat: token 169 + (victim - seat) mod players
 =========  ==============================================================================
 
 Sequences: ``fold``; ``give r``; ``card start``; ``card [value] peg field`` for a move;
-``card [value] peg peg`` for a Jack swap; ``card [value] (peg field)… end`` for a 7.
+``card [value] peg peg`` for a Jack swap; ``card [value] (peg field)… end`` for a 7;
+``card [value] steal victim`` for a theft.
 
-Observation ``"observation"`` (767 floats in [0, 1] from the codec, then 16 * 168 = 2688
+Observation ``"observation"`` (795 floats in [0, 1] from the codec, then 16 * 175 = 2800
 for the pending tokens; seats and track fields relative to the observer):
 
-========  ====  ============================================================================
+========  ====  =================================================================================
 index     size  meaning
-========  ====  ============================================================================
+========  ====  =================================================================================
 0         14    own hand: cards per rank / 6
 14        14    discarded cards per rank / copies in the pack
 28        14    cards unseen by this seat per rank / copies in the pack
@@ -58,11 +63,14 @@ index     size  meaning
 740       1     exchange: the card given is still known to be in the partner's hand
 741       6     last play: its seat (one-hot relative seat)
 747       14    last play: the card (one-hot rank)
-761       6     team pegs in the Himmel / 8, per relative seat
-767       2688  pending tokens of this turn: one-hot block of 168 per position 0..15
-========  ====  ============================================================================
+761       6     team pegs in the Himmel / all the team's pegs, per relative seat
+767       4     house rules on: seven_with_partner, two_steals, no_jack_reswap, last_peg_no_joker
+771       24    the two pegs the last swap locked (DOG-25), per relative peg
+795       2800  pending tokens of this turn: one-hot block of 175 per position 0..15
+========  ====  =================================================================================
 
-Rewards: +1 for each seat of the winning team, -1 for the others, when the game ends.
+Rewards: +1 for each seat of the winning team (alone: the winner), -1 for the others,
+when the game ends.
 """
 
 from __future__ import annotations

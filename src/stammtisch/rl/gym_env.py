@@ -26,12 +26,11 @@ from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from stammtisch.bots import Bot, make_bot
 from stammtisch.core.game import Game, State
-from stammtisch.core.registry import load
-from stammtisch.rl.codec import Codec, FloatArray, TurnDecoder, codec_for, encode_prefix, prefix_size
+from stammtisch.rl.codec import Codec, FloatArray, TurnDecoder, encode_prefix
+from stammtisch.rl.envbase import env_basics
 
 SEED_BOUND = 2**63
 
@@ -53,12 +52,9 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        if illegal_action not in ("raise", "terminate"):
-            raise ValueError("illegal_action must be 'raise' or 'terminate'")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r} not supported (use 'ansi')")
-        self.game: Game[Any] = load(game, **(options or {}))
-        self.codec: Codec = codec_for(self.game)
+        basics = env_basics(game, options, illegal_action, render_mode)
+        self.game: Game[Any] = basics.game
+        self.codec: Codec = basics.codec
         n = self.game.num_players
         if not 0 <= seat < n:
             raise ValueError(f"seat must be in 0..{n - 1}")
@@ -73,15 +69,9 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         self.illegal_action = illegal_action
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        self._base = self.codec.observation_size
-        size = self._size = self._base + prefix_size(self.codec)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(self.codec.num_actions)
+        self._base, self._size = basics.base, basics.size
+        self.observation_space = basics.observation_space
+        self.action_space = basics.action_space
         self._decoder = TurnDecoder(self.codec)
         self.state: State[Any] | None = None
         self.bots: dict[int, Bot] = {}

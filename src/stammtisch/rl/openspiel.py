@@ -290,10 +290,9 @@ class HeuristicEvaluator:
     """
 
     def __init__(self, game: SpielGame) -> None:
-        from stammtisch.bots.heuristics import GameHeuristic, has_heuristic, heuristic_for
+        from stammtisch.bots.profile import heuristic_for
 
-        name = game.GAME
-        self.heuristic = heuristic_for(name) if has_heuristic(name) else GameHeuristic()
+        self.heuristic = heuristic_for(game.GAME)
         lo, hi, _ = game.codec.returns_range
         self.lo, self.span = float(lo), float(hi) - float(lo)
 

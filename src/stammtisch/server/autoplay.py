@@ -12,22 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
 import logging
 from concurrent.futures import Executor
 
 from stammtisch.bots import Bot, make_bot
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.rng import derive_seed
+from stammtisch.server import wire
 from stammtisch.server.config import Settings
 from stammtisch.server.table import OVER, PLAYING, LiveTable
 
 log = logging.getLogger("stammtisch.server")
-
-
-def derive_seed(*parts: int | str) -> int:
-    """A 63-bit seed from a table seed and labels (bots get one per seat and move)."""
-    digest = hashlib.sha256("/".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 class Autoplay:
@@ -111,7 +106,9 @@ class Autoplay:
         self._cancel_move(table.id)
         delay = self.settings.bot_delay if by_bot else max(0.0, float(table.row.turn_timer or 0) - elapsed)
         self._move_keys[table.id] = key
-        self._move_tasks[table.id] = asyncio.create_task(self._move_later(table, seat, table.version, delay))
+        self._move_tasks[table.id] = asyncio.create_task(
+            self._move_later(table, seat, table.version, delay, timed_out=not by_bot)
+        )
 
     def _cancel_move(self, table_id: str) -> None:
         task = self._move_tasks.pop(table_id, None)
@@ -119,11 +116,18 @@ class Autoplay:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    async def _move_later(self, table: LiveTable, seat: int, version: int, delay: float) -> None:
+    async def _move_later(
+        self, table: LiveTable, seat: int, version: int, delay: float, timed_out: bool = False
+    ) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
         try:
             await self.bot_move(table, seat, version)
+            if timed_out and table.version == version + 1:
+                # The turn timer ran out: say so, or the bot's move looks like the player's own.
+                notice = wire.dumps({"type": "notice", "kind": "timeout", "seat": seat, "move": version + 1})
+                for client in list(table.clients):
+                    client.push(notice)
         except StammtischError as exc:
             # The game moved on meanwhile (the player came back and moved): nothing to do.
             log.debug("bot move for %s seat %s dropped: %s", table.id, seat, exc)

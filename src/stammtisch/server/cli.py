@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from stammtisch.server.config import DEFAULT_DATA_DIR, WS_MAX_SIZE
+from stammtisch.server.config import DEFAULT_DATA_DIR, WS_MAX_SIZE, Settings
 from stammtisch.server.runtime import tune_gc
 
 #: The limits ``--limit NAME=VALUE`` may change, and their types (Settings field names).
@@ -99,9 +99,6 @@ def serve(
     ] = None,
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
-    import uvicorn
-
-    from stammtisch.server.app import create_app
     from stammtisch.server.config import Settings, sqlite_url
 
     settings = Settings(
@@ -112,6 +109,15 @@ def serve(
         allowed_origins=tuple(allowed_origin or ()),
         **parse_limits(limit or []),
     )
+    run(settings, host, port, workers, log_level, ws_compression)
+
+
+def run(settings: Settings, host: str, port: int, workers: int, log_level: str, ws_compression: bool) -> None:
+    """Serve until stopped: one process, or a front and ``workers`` worker processes."""
+    import uvicorn
+
+    from stammtisch.server.app import create_app
+
     if workers > 1:
         import socket
 

@@ -6,8 +6,10 @@ from its seed here, as plain functions that can run in a worker thread.
 
 A log entry is what one recipient may know about one move: ``{"move": i, "seat": actor,
 "last": ..., "events": ...}``, the ``last`` and ``events`` of ``observe(recipient)`` after
-move ``i`` (the events filtered for that recipient: ``State.events``). It is never built
-from the raw notation, which may name a card given or stolen face down.
+move ``i`` (the events filtered for that recipient: ``State.events``), and ``"text":
+{"de": ..., "en": ...}``, those events in words (:mod:`stammtisch.core.words`) in both
+languages, so a client switches language without asking again. It is never built from the
+raw notation, which may name a card given or stolen face down.
 """
 
 from __future__ import annotations
@@ -16,18 +18,27 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from stammtisch.core.game import JSON, Game, State
+from stammtisch.core.words import Names, entry_words
 from stammtisch.server import wire
 
 Recipient = int | None
 
 
-def log_entry(move: int, seat: int, view: JSON | None) -> bytes:
+def entry(move: int, seat: int, view: JSON | None, game: str, names: Names = None) -> JSON:
+    """One log entry (as JSON) from the recipient's view after ``move``."""
+    events = [] if view is None else view.get("events", [])
+    return {
+        "move": move,
+        "seat": seat,
+        "last": None if view is None else view.get("last"),
+        "events": events,
+        "text": entry_words(game, events, names),
+    }
+
+
+def log_entry(move: int, seat: int, view: JSON | None, game: str, names: Names = None) -> bytes:
     """One encoded log entry from the recipient's view after ``move``."""
-    if view is None:
-        return wire.dumpb_kept({"move": move, "seat": seat, "last": None, "events": []})
-    return wire.dumpb_kept(
-        {"move": move, "seat": seat, "last": view.get("last"), "events": view.get("events", [])}
-    )
+    return wire.dumpb_kept(entry(move, seat, view, game, names))
 
 
 def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) -> Iterator[State[Any]]:
@@ -44,34 +55,39 @@ def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) ->
 
 
 def build_log(
-    game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], recipient: Recipient, start: int
+    game: Game[Any],
+    seed: int,
+    actions: Sequence[tuple[int, str]],
+    recipient: Recipient,
+    start: int,
+    names: Names = None,
 ) -> list[bytes]:
     """The recipient's log entries for moves ``start + 1`` .. ``len(actions)``."""
     out: list[bytes] = []
     for move, state in enumerate(positions(game, seed, actions)):
         if move > start:
-            out.append(log_entry(move, actions[move - 1][0], state.observe(recipient)))
+            out.append(log_entry(move, actions[move - 1][0], state.observe(recipient), game.name, names))
     return out
 
 
-def replay_json(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], record: JSON) -> bytes:
-    """``{"views": [spectator view after 0..n moves], "log": [...], "record": {...}}``.
+def replay_json(
+    game: Game[Any], seed: int, actions: Sequence[tuple[int, str]], record: JSON, names: Names = None
+) -> bytes:
+    """``{"views": [spectator view after 0..n moves], "hands": [[each seat's hand] after 0..n
+    moves], "log": [...], "record": {...}}``.
 
-    What the replay viewer steps through (static/README.md). Only spectator views: the
-    replay of a finished game is public, the hands during it are not.
+    What the replay viewer steps through (static/README.md). The views are the spectator's;
+    the hands come beside them, because there is a replay only once the game is over, and
+    then nothing is secret any more: the viewer shows every hand open.
     """
     views: list[JSON] = []
+    hands: list[list[Any]] = []
     log: list[JSON] = []
+    seats = range(game.num_players)
     for move, state in enumerate(positions(game, seed, actions)):
         view = state.observe(None)
         views.append(view)
+        hands.append([state.observe(p).get("hand") for p in seats])
         if move > 0:
-            log.append(
-                {
-                    "move": move,
-                    "seat": actions[move - 1][0],
-                    "last": view.get("last"),
-                    "events": view.get("events", []),
-                }
-            )
-    return wire.dumpb({"views": views, "log": log, "record": record})
+            log.append(entry(move, actions[move - 1][0], view, game.name, names))
+    return wire.dumpb({"views": views, "hands": hands, "log": log, "record": record})

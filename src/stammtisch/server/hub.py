@@ -19,10 +19,12 @@ from typing import Any
 import stammtisch
 from stammtisch.bots import LEVELS
 from stammtisch.core.game import JSON
+from stammtisch.core.rng import derive_seed
+from stammtisch.core.words import moves_words
 from stammtisch.records.record import GameRecord, result_of
 from stammtisch.server import history
 from stammtisch.server import suggest as hints
-from stammtisch.server.autoplay import Autoplay, derive_seed
+from stammtisch.server.autoplay import Autoplay
 from stammtisch.server.botnames import player_name
 from stammtisch.server.chat import Chat
 from stammtisch.server.clients import Client
@@ -151,7 +153,13 @@ class Hub:
             record = await self.record(table_id)
             loop = asyncio.get_running_loop()
             table.replay_cache = await loop.run_in_executor(
-                self.pool, history.replay_json, table.game, table.row.seed, list(table.row.actions), record
+                self.pool,
+                history.replay_json,
+                table.game,
+                table.row.seed,
+                list(table.row.actions),
+                record,
+                table.names(),
             )
         return table.replay_cache
 
@@ -184,11 +192,18 @@ class Hub:
         except Exception:
             table.hints.pop(version, None)  # a failed search is not remembered
             raise
+        # Each ranked action with its words (de and en), as the legal moves carry them.
+        by_text = {str(a): a for a in state.legal_actions()}
+        descs = [state.describe(by_text[a]) if a in by_text else {"type": "action"} for a, _ in ranked]
+        said = moves_words(table.game.name, descs, table.names())
         return {
             "available": True,
             "version": version,
             "code": None,
-            "actions": [{"action": a, "value": v} for a, v in ranked],
+            "actions": [
+                {"action": a, "value": v, "text": {lang: said[lang][i] for lang in said}}
+                for i, (a, v) in enumerate(ranked)
+            ],
         }
 
 

@@ -94,6 +94,7 @@ class TableOnly(BaseModel):
 class Suggested(BaseModel):
     action: str
     value: float | None
+    text: dict[str, str] | None = Field(default=None, description="The move in words: {de, en}.")
 
 
 class Suggestion(BaseModel):

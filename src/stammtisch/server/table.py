@@ -26,6 +26,7 @@ from typing import Any
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
+from stammtisch.core.words import moves_words
 from stammtisch.server import history, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
@@ -88,6 +89,10 @@ class LiveTable:
     @property
     def seats(self) -> list[SeatRow]:
         return self.row.seats
+
+    def names(self) -> list[str | None]:
+        """The seats' names as the log words use them (nicknames, bot names)."""
+        return [s.nickname for s in self.row.seats]
 
     @property
     def recipients(self) -> list[Recipient]:
@@ -203,11 +208,15 @@ class LiveTable:
             # Views built together share a public "last" and most recipients get the same
             # events: one encoding serves all of them whose entry is equal.
             if shared is None or shared[0] is not last or shared[1] != events:
-                entry = history.log_entry(version, self.row.actions[-1][0], view)
+                entry = history.log_entry(
+                    version, self.row.actions[-1][0], view, self.game.name, self.names()
+                )
                 shared = self._entry = (last, events, entry)
             entries.append(shared[2])
         elif len(entries) < version:
-            entries += history.build_log(self.game, self.row.seed, self.row.actions, recipient, len(entries))
+            entries += history.build_log(
+                self.game, self.row.seed, self.row.actions, recipient, len(entries), self.names()
+            )
         return entries
 
     async def catch_up(self, recipient: Recipient, pool: Executor) -> None:
@@ -219,7 +228,7 @@ class LiveTable:
         acts = list(self.row.actions)
         loop = asyncio.get_running_loop()
         new = await loop.run_in_executor(
-            pool, history.build_log, self.game, self.row.seed, acts, recipient, have
+            pool, history.build_log, self.game, self.row.seed, acts, recipient, have, self.names()
         )
         if len(entries) == have and self.row.version == version:
             entries += new
@@ -351,13 +360,18 @@ class LiveTable:
 
     def _moves_bytes(self, recipient: Recipient) -> bytes:
         """The legal moves of the seat to move, each with its description (``State.describe``),
-        in the order of ``legal``: ``[{"action": notation, "move": {...}}]``."""
+        in the order of ``legal``: ``[{"action": notation, "move": {...}, "text": {"de", "en"}}]``."""
         state = self.state
         if recipient is None or state is None or state.current_player != recipient:
             return b"[]"
         if self._moves_json is None:
+            moves = [state.describe(a) for a in state.legal_actions()]
+            texts = moves_words(self.game.name, moves, self.names())
             self._moves_json = wire.dumpb(
-                [{"action": str(a), "move": state.describe(a)} for a in state.legal_actions()]
+                [
+                    {"action": str(a), "move": m, "text": {lang: texts[lang][i] for lang in texts}}
+                    for i, (a, m) in enumerate(zip(state.legal_actions(), moves, strict=True))
+                ]
             )
         return self._moves_json
 

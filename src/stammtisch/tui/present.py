@@ -15,7 +15,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from stammtisch.core.game import Game
+from stammtisch.core.errors import StammtischError
+from stammtisch.core.game import Game, State
+from stammtisch.core.words import entry_text, move_text
 from stammtisch.tui.cards import chip, chips
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of
@@ -29,6 +31,9 @@ class Presenter:
 
     #: The compact board already lists the seats (the seat table is hidden beside it).
     strip_shows_seats = False
+    #: The log and the move list read the game's words (events and move descriptions).
+    #: Dog keeps its own labels until its board counts pegs and fields as its words do.
+    use_words = True
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -72,6 +77,31 @@ class Presenter:
         if seen.last is not None:
             return self.last_label(seen.last, lang)
         return self.hidden_label(lang)
+
+    def names(self, lang: str) -> list[str]:
+        """Seat names as the screens write them ("Seat 0"), for the game's words."""
+        return [tr("seat", lang, s=s) for s in range(self.game.num_players)]
+
+    def log_line(self, seen: Seen, lang: str) -> str:
+        """One move of the log as the reader saw it: the game's words for its events, else
+        "Seat s: <move>"."""
+        if self.use_words and seen.events:
+            text = entry_text(self.game.name, [dict(e) for e in seen.events], lang, self.names(lang))
+            if text:
+                return text
+        return tr("played", lang, s=seen.seat, move=self.seen_label(seen, lang))
+
+    def move_words(self, state: State[Any], notation: str, lang: str) -> str:
+        """A legal move of the seat to move in words (its description), else its label."""
+        if self.use_words:
+            try:
+                description = state.describe(state.parse_action(notation))
+            except StammtischError:
+                return self.move_label(notation, lang)
+            text = move_text(self.game.name, description, lang, self.names(lang))
+            if text:
+                return text
+        return self.move_label(notation, lang)
 
     def last_label(self, last: View, lang: str) -> str:
         """The view's ``last`` entry in words."""

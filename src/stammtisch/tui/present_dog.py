@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.games.dog.actions import parse_notation
+from stammtisch.games.dog.actions import parse_action
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
 from stammtisch.tui.i18n import tr
@@ -42,6 +42,15 @@ def ring_cells(fields: int) -> list[tuple[int, int]]:
     return out
 
 
+def track_len(players: int) -> int:
+    """16 fields per seat; two players sit opposite on 64 fields (DOG-1, DOG-21)."""
+    return 64 if players == 2 else FIELDS_PER_SEAT * players
+
+
+def start_field(seat: int, players: int) -> int:
+    return (32 if players == 2 else FIELDS_PER_SEAT) * seat
+
+
 def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
     """Track field -> (seat, peg number, fresh), read from the view's tokens."""
     places: dict[str, tuple[int, int, bool]] = {}
@@ -49,7 +58,7 @@ def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
         for i, token in enumerate(pegs):
             peg = 4 * seat + i
             if token == "S":
-                places[str(FIELDS_PER_SEAT * seat)] = (seat, peg, True)
+                places[str(start_field(seat, len(view["pegs"])))] = (seat, peg, True)
             elif token != "K" and not str(token).startswith("H"):
                 places[str(token)] = (seat, peg, False)
     return places
@@ -63,7 +72,7 @@ def describe_move(notation: str, lang: str, players: int = 4) -> str:
     """
     board = Board(players)
     try:
-        n = parse_notation(notation, board)
+        n = parse_action(notation, board)
     except StammtischError:
         return notation
     if n.kind == "fold":
@@ -96,6 +105,7 @@ def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
 
 class DogPresenter(Presenter):
     strip_shows_seats = True
+    use_words = False  # the board numbers pegs 0-23 and fields from 0; the words count from 1
 
     def move_label(self, notation: str, lang: str) -> str:
         return describe_move(notation, lang, self.game.num_players)
@@ -112,19 +122,19 @@ class DogPresenter(Presenter):
 
     def wide_size(self, view: View) -> tuple[int, int]:
         """Columns and rows the ring needs (the numbered ring plus its head and footer)."""
-        side = FIELDS_PER_SEAT * int(view["players"]) // 4
+        side = track_len(int(view["players"])) // 4
         return (side + 3) * CELL + 4, side + 3 + 6
 
     def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         if compact:
             return self.strip(view, lang)
         players = int(view["players"])
-        fields = FIELDS_PER_SEAT * players
+        fields = track_len(players)
         side = fields // 4
         grid: list[list[Text]] = [[Text(" " * CELL) for _ in range(side + 1)] for _ in range(side + 1)]
         places = peg_places(view)
         for field, (r, c) in enumerate(ring_cells(fields)):
-            grid[r][c] = self._cell(field, places)
+            grid[r][c] = self._cell(field, places, players)
         lines = [Text("").join(row) for row in grid]
         # The inside of the ring: one line per seat with kennel and Himmel.
         inner = [self._legend(lang), *(self._seat_line(view, s, lang) for s in range(players))]
@@ -150,7 +160,7 @@ class DogPresenter(Presenter):
         discards = view.get("discards") or []
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f" · {tr('dealer', lang)}: {view['dealer']}")
-        head.append(" · " + tr("draw_pile", lang, n=view["pile_size"]))
+        head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
         head.append(" · " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
         ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
         teams = " · ".join(
@@ -168,13 +178,14 @@ class DogPresenter(Presenter):
 
     def _strip_line(self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str) -> Text:
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
-        start = FIELDS_PER_SEAT * seat
+        players = int(view["players"])
+        start = start_field(seat, players)
         line = Text()
         line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
         line.append(str(seat), style=style)
         line.append("•" if view.get("seat") == seat else " ", style="bold")
         line.append(f"{start:>3}│", style="dim")
-        for field in range(start, start + FIELDS_PER_SEAT):
+        for field in range(start, start + track_len(players) // players):
             hit = places.get(str(field))
             if hit is not None:
                 owner, peg, fresh = hit
@@ -220,14 +231,15 @@ class DogPresenter(Presenter):
         return out
 
     @staticmethod
-    def _cell(field: int, places: dict[str, tuple[int, int, bool]]) -> Text:
+    def _cell(field: int, places: dict[str, tuple[int, int, bool]], players: int) -> Text:
         hit = places.get(str(field))
         if hit is not None:
             seat, peg, fresh = hit
             style = SEAT_STYLES[seat % len(SEAT_STYLES)] + (" reverse" if fresh else "")
             return Text(f"{peg:>2} ", style=style)
-        if field % FIELDS_PER_SEAT == 0:
-            seat = field // FIELDS_PER_SEAT
+        per_seat = track_len(players) // players
+        if field % per_seat == 0:
+            seat = field // per_seat
             return Text(" ◆ ", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         return Text(" · ", style="dim")
 
@@ -253,7 +265,7 @@ class DogPresenter(Presenter):
         discards = view.get("discards") or []
         lines: list[Text] = []
         if with_piles:
-            piles = Text(tr("draw_pile", lang, n=view["pile_size"]))
+            piles = Text(tr("draw_pile", lang, n=view["deck_size"]))
             piles.append(
                 "   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-")
             )

@@ -10,7 +10,7 @@ from dog_testing import position
 import stammtisch
 from stammtisch.core.errors import ActionSyntaxError, IllegalActionError
 from stammtisch.core.i18n import has_language
-from stammtisch.games.dog.actions import format_notation, parse_notation
+from stammtisch.games.dog.actions import format_notation, parse_action
 from stammtisch.games.dog.board import Board
 
 
@@ -33,7 +33,7 @@ from stammtisch.games.dog.board import Board
     ],
 )
 def test_notation_reads_and_prints(text: str, canonical: str) -> None:
-    assert format_notation(parse_notation(text, Board(4)), Board(4)) == canonical
+    assert format_notation(parse_action(text, Board(4)), Board(4)) == canonical
 
 
 @pytest.mark.parametrize(

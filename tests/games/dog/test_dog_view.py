@@ -16,7 +16,7 @@ def test_observe_shows_own_hand_only_and_public_facts() -> None:
     assert v["hand"] == ["7", "K"]
     assert v["hand_sizes"] == [2, 2, 2, 2]
     assert v["pegs"][1] == ["20", "K", "K", "K"]
-    assert v["pile_size"] == 110 - 8
+    assert v["deck_size"] == 110 - 8
     assert v["teams"] == [[0, 2], [1, 3]]
     assert v["current_player"] == 0
     spectator = s.observe(None)

@@ -8,7 +8,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core.errors import IllegalActionError, OptionError
-from stammtisch.games.zwickern import JOKER, Play, parse_card
+from stammtisch.games.zwickern import JOKER, PlayCard, parse_card
 
 # A pile of cards used to "finish" positions: everything not in hands/table.
 
@@ -323,8 +323,8 @@ def _rest(*groups: list[str]) -> list[str]:
 def test_notation_round_trip_and_syntax_errors():
     s = stammtisch.load("zwickern").new_game(1)
     for card in range(33):
-        assert s.parse_action(str(Play(card))) == Play(card)
-    assert s.parse_action("td") == Play(parse_card("10D"))
+        assert s.parse_action(str(PlayCard(card))) == PlayCard(card)
+    assert s.parse_action("td") == PlayCard(parse_card("10D"))
     from stammtisch.core.errors import ActionSyntaxError
 
     with pytest.raises(ActionSyntaxError) as info:

@@ -1,8 +1,9 @@
 """Per-game heuristics: hand-written strategy that reads only a view and the legal actions.
 
 Each game has one module here (``stammtisch.bots.heuristics.<game>``) with a
-:class:`GameHeuristic` instance called ``HEURISTIC``. The modules are imported lazily, only
-when a game asks for its heuristic, so a game that is not installed costs nothing.
+:class:`GameHeuristic` instance called ``HEURISTIC`` and the game's bot profile ``PROFILE``
+(:mod:`stammtisch.bots.profile` finds it by the game's name and imports it on first use;
+a game without a module gets a generic heuristic).
 
 A heuristic answers two questions:
 
@@ -16,24 +17,15 @@ A heuristic answers two questions:
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.values import win_shares
-from stammtisch.core.errors import StammtischError
 
 if TYPE_CHECKING:
     from stammtisch.core.game import State
-
-
-# Game name -> module holding ``HEURISTIC``. Imported only when that game is asked for.
-_MODULES: dict[str, str] = {
-    "zwickern": "stammtisch.bots.heuristics.zwickern",
-    "himmel": "stammtisch.bots.heuristics.himmel",
-    "dog": "stammtisch.bots.heuristics.dog",
-}
 
 
 class GameHeuristic:
@@ -104,18 +96,23 @@ class GameHeuristic:
         return out
 
 
-def has_heuristic(game: str) -> bool:
-    return game in _MODULES
+@dataclass(frozen=True)
+class SearchSettings:
+    """Knobs of the ISMCTS search (per game in its profile)."""
+
+    exploration: float = 1.0  # PUCT constant c
+    rollout: str = "heuristic"  # "heuristic" or "random"
+    epsilon: float = 0.05  # chance of a random action in a heuristic rollout
+    rollout_depth: int | None = 8  # None: play rollouts to the end
+    prior_temperature: float | None = None  # None: the heuristic's ``temperature``
 
 
-def heuristic_for(game: str) -> GameHeuristic:
-    """The heuristic of ``game`` (imports its module on first use)."""
-    target = _MODULES.get(game)
-    if target is None:
-        raise StammtischError("no_heuristic", game=game)
-    module = importlib.import_module(target)
-    heuristic: GameHeuristic = module.HEURISTIC
-    return heuristic
+@dataclass(frozen=True)
+class BotProfile:
+    heuristic: GameHeuristic
+    search: SearchSettings = field(default_factory=SearchSettings)
+    hard_iterations: int = 400
+    win_chance: bool = False
 
 
-__all__ = ["GameHeuristic", "has_heuristic", "heuristic_for"]
+__all__ = ["BotProfile", "GameHeuristic", "SearchSettings"]

@@ -18,6 +18,9 @@ team's point of view, minus what the card itself was worth keeping. The evaluati
   opponent peg sent back to its kennel counts as their lost progress.
 * **Card economy.** Jokers, 7s, 4s and start cards are the flexible cards; spending one
   where an ordinary card would do costs ``KEEP[card]``.
+* **Thefts (DOG-24).** Taking a random card for a 2 is worth ``THEFT``.
+* **Variants.** Teams come from the view (alone, two or three to a team); the partner 7
+  (DOG-23) is valued like any move by the position it leaves.
 * **The exchange (DOG-7).** Give the card whose value to the partner (start cards when
   the partner has pegs in the kennel; a 4 near the own start; otherwise its flexibility)
   most exceeds its value to oneself.
@@ -29,8 +32,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.heuristics import GameHeuristic
-from stammtisch.games.dog.actions import FOLD, GIVE, DogAction
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
+from stammtisch.games.dog.actions import FOLD, GIVE, STEAL, DogAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, SEVEN, parse_card
 
@@ -41,7 +44,14 @@ THREAT = 0.12  # chance that one opponent peg behind (within 13) hits
 START_THREAT = 0.25  # standing on an opponent's start while it has kennel pegs
 BLOCK = 2.0
 KEEP: dict[int, float] = {JOKER: 6.0, SEVEN: 3.0, FOUR: 1.5, ACE: 1.5, KING: 1.5}
+THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
 EVAL_SCALE = 40.0  # progress difference that makes a team a clear favourite
+
+
+def view_board(view: Mapping[str, Any]) -> Board:
+    """The board and teams of a view (2 … 6 players, teams of 1, 2 or 3)."""
+    teams = view.get("teams") or [[0, 0]]
+    return Board(int(view["players"]), len(teams[0]))
 
 
 def _places(pegs: Sequence[Sequence[Any]], board: Board) -> tuple[list[int], int]:
@@ -66,7 +76,7 @@ class DogHeuristic(GameHeuristic):
         """Per seat: the progress of its pegs minus what is at risk, plus blocks."""
         n = board.players
         track = board.track_len
-        half = n // 2
+        half = board.num_teams  # team of seat s: s % half (DOG-3, DOG-21, DOG-22)
         values = [0.0] * n
         kennel_pegs = [sum(1 for i in range(4 * s, 4 * s + 4) if places[i] == KENNEL) for s in range(n)]
         # Per team: the places of the other teams' pegs on the track (in peg order), and
@@ -117,7 +127,7 @@ class DogHeuristic(GameHeuristic):
 
     # --- protocol -------------------------------------------------------------------
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        board = Board(int(view["players"]))
+        board = view_board(view)
         seat = int(view["seat"])
         places, fresh = _places(view["pegs"], board)
         if view.get("phase") == "exchange":
@@ -126,6 +136,9 @@ class DogHeuristic(GameHeuristic):
         out: list[float] = []
         for action in legal:
             assert isinstance(action, DogAction)
+            if action.kind == STEAL:  # DOG-24: a card for a card, and the victim one short
+                out.append(THEFT - KEEP.get(action.card, 0.0))
+                continue
             if action.kind == FOLD or action.result is None:
                 out.append(0.0)
                 continue
@@ -169,7 +182,7 @@ class DogHeuristic(GameHeuristic):
 
     def evaluate(self, view: Mapping[str, Any]) -> list[float]:
         """Win estimate per seat from the team progress difference (a logistic)."""
-        board = Board(int(view["players"]))
+        board = view_board(view)
         places, fresh = _places(view["pegs"], board)
         out: list[float] = []
         for seat in range(board.players):
@@ -179,3 +192,7 @@ class DogHeuristic(GameHeuristic):
 
 
 HEURISTIC = DogHeuristic()
+
+# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
+# first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=280, win_chance=True)

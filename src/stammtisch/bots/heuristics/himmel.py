@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.core.game import State
 from stammtisch.games.himmel.actions import Play, Raise, Steal, Take, Turn
 from stammtisch.games.himmel.cards import NUM_NUMBERS
@@ -75,7 +75,9 @@ class HimmelHeuristic(GameHeuristic):
         sizes = [len(p) + len(t) for p, t in zip(state.piles, state.targets, strict=True)]
         hand = [c for c in state.hands[player] if c <= NUM_NUMBERS]
         sizes_hand = [len(h) for h in state.hands]
-        return self._values(player, tops, targets, sizes, state.marker, hand, state._dn, sizes_hand, legal)
+        return self._values(
+            player, tops, targets, sizes, state.marker, hand, state.deck_size, sizes_hand, legal
+        )
 
     def evaluate_state(self, state: State[Any]) -> list[float]:
         # ``evaluate`` of the spectator view: the view's scores are the state's.
@@ -137,3 +139,7 @@ class HimmelHeuristic(GameHeuristic):
 
 
 HEURISTIC = HimmelHeuristic()
+
+# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
+# first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=12), hard_iterations=850, win_chance=False)

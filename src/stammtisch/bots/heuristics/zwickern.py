@@ -25,10 +25,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.heuristics import GameHeuristic
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.core.game import State
+from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
-from stammtisch.games.zwickern.state import Play, ZwickernState
+from stammtisch.games.zwickern.state import ZwickernState
 
 CARD_WEIGHT = 0.6  # points per captured card, for the most-cards bonus
 JOKER_KEEP = 9.0  # what an unused Joker early in a round is expected to sweep later
@@ -78,7 +79,7 @@ class ZwickernHeuristic(GameHeuristic):
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         seat = int(view["seat"])
-        cards = [action.card if isinstance(action, Play) else int(action) for action in legal]
+        cards = [action.card if isinstance(action, PlayCard) else int(action) for action in legal]
         return self._values(
             seat,
             [parse_card(c) for c in view.get("hand", [])],
@@ -181,3 +182,7 @@ class ZwickernHeuristic(GameHeuristic):
 
 
 HEURISTIC = ZwickernHeuristic()
+
+# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
+# first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=None), hard_iterations=1150, win_chance=False)

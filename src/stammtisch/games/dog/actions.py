@@ -23,10 +23,10 @@ distinct actions have distinct texts. An action compares (and hashes) by its tex
 the resulting position it carries is a cache bound to the state that generated it.
 
 >>> from stammtisch.games.dog.board import Board
->>> p = parse_notation(" jo=4 : P2 30 - 26 ", Board(4))
+>>> p = parse_action(" jo=4 : P2 30 - 26 ", Board(4))
 >>> format_notation(p, Board(4))
 'Jo=4:p2 30-26'
->>> format_notation(parse_notation("7:p0 62-H2,p1 20-23", Board(4)), Board(4))
+>>> format_notation(parse_action("7:p0 62-H2,p1 20-23", Board(4)), Board(4))
 '7:p0 62-H2,p1 20-23'
 """
 
@@ -211,7 +211,7 @@ _SWAP = re.compile(r"^\s*[pP](\d+)\s+(\w+)\s*<>\s*[pP](\d+)\s+(\w+)\s*$")
 _STEAL = re.compile(r"^\s*steal\s+(\d+)\s*$", re.I)
 
 
-def parse_notation(text: str, board: Board) -> Notation:
+def parse_action(text: str, board: Board) -> Notation:
     """Read ``text``; raises :class:`ActionSyntaxError` when it is not a Dog move at all."""
     if not isinstance(text, str):
         raise ActionSyntaxError("dog_bad_move", text=repr(text))

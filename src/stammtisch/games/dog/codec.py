@@ -2,7 +2,7 @@
 
 A flat action space cannot hold Dog's split 7 (up to seven parts over several pegs) or the
 Joker's choice of value, so a turn is a short sequence of tokens: first the card, then
-what the card needs (``num_actions == 168``, ``max_tokens == 17``).
+what the card needs (``num_actions == 175``, ``max_tokens == 17``).
 
 Sequences: ``fold``; ``give r``; ``card start``; ``card [value] peg field`` for a move;
 ``card [value] peg peg`` for a Jack swap; ``card [value] (peg field)… end`` for a 7,
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.games.dog.actions import DogAction, parse_notation
+from stammtisch.games.dog.actions import DogAction, parse_action
 from stammtisch.games.dog.cards import COPIES, JOKER, NUM_CARDS, NUM_RANKS, RANK_TEXT, SEVEN, parse_card
 from stammtisch.games.dog.game import DogGame
 
@@ -31,6 +31,8 @@ MAX_SEATS = 6
 TRACK = 96
 FOLD, GIVE0, CARD0, VALUE0, START, PEG0, FIELD0, END = 0, 1, 15, 29, 42, 43, 67, 167
 HIMMEL0 = FIELD0 + TRACK
+STEAL, VICTIM0 = 168, 169  # DOG-24: ``card [value] steal victim`` (victim: relative seat)
+HOUSE_RULES = ("seven_with_partner", "two_steals", "no_jack_reswap", "last_peg_no_joker")
 
 FIELDS: tuple[tuple[str, int, str], ...] = (
     ("hand", NUM_RANKS, "own hand: cards per rank / 6"),
@@ -45,7 +47,7 @@ FIELDS: tuple[tuple[str, int, str], ...] = (
     ("himmel", 4 * MAX_SEATS, "pegs in the Himmel: fields H1..H4 per relative seat"),
     ("fresh", MAX_SEATS, "a fresh peg on its start field (DOG-11), per relative seat"),
     ("hand_sizes", MAX_SEATS, "hand size / 6, per relative seat"),
-    ("pile_size", 1, "draw pile size / 110"),
+    ("deck_size", 1, "draw pile size / 110"),
     ("round_hand", 1, "hand size of this round / 6"),
     ("phase", 2, "phase: exchange, play (one-hot)"),
     ("seats", MAX_SEATS, "seat is in the game, per relative seat (a player-count marker)"),
@@ -61,7 +63,9 @@ FIELDS: tuple[tuple[str, int, str], ...] = (
     ("gave_known", 1, "exchange: the card given is still known to be in the partner's hand"),
     ("last_seat", MAX_SEATS, "last play: its seat (one-hot relative seat)"),
     ("last_card", NUM_RANKS, "last play: the card (one-hot rank)"),
-    ("himmel_team", MAX_SEATS, "team pegs in the Himmel / 8, per relative seat"),
+    ("himmel_team", MAX_SEATS, "team pegs in the Himmel / all the team's pegs, per relative seat"),
+    ("rules", 4, "house rules on: seven_with_partner, two_steals, no_jack_reswap, last_peg_no_joker"),
+    ("swap_lock", 4 * MAX_SEATS, "the two pegs the last swap locked (DOG-25), per relative peg"),
 )
 
 _RANK = {t: r for r, t in enumerate(RANK_TEXT)}
@@ -70,7 +74,7 @@ _RANK = {t: r for r, t in enumerate(RANK_TEXT)}
 class Codec:
     """Dog codec; see the module docstring for the tables."""
 
-    num_actions = 168
+    num_actions = 175  # sized for the largest variant: 6 seats, 96 fields, thefts
     max_tokens = 17  # card, Joker value, seven (peg, field) parts, end
     observation_fields = FIELDS
     observation_size = sum(size for _, size, _ in FIELDS)
@@ -83,9 +87,10 @@ class Codec:
         self.track = self.board.track_len
         # DOG-20: the engine never truncates; environments cap and report truncation.
         self.max_moves: int | None = None
-        # returns(): +1 for the winning team's seats, -1 for the others (zero-sum with two
-        # teams; with three teams the sum is -2, so general-sum).
-        total: float | None = 0.0 if self.players == 4 else None
+        # returns(): +1 for the winning team's seats, -1 for the others. Zero-sum with two
+        # teams, but not alone with 3 or 5 players or with three teams; OpenSpiel registers
+        # one game type for every variant, so Dog is declared general-sum throughout.
+        total: float | None = None
         self.returns_range: tuple[float, float, float | None] = (-1.0, 1.0, total)
         self._off: dict[str, int] = {}
         start = 0
@@ -97,13 +102,13 @@ class Codec:
     def _field(self, f: int, seat: int) -> int:
         if f >= self.track:
             return HIMMEL0 + (f - self.track)
-        return FIELD0 + (f - 16 * seat) % self.track
+        return FIELD0 + (f - self.board.start(seat)) % self.track
 
     def _peg(self, peg: int, seat: int) -> int:
         return PEG0 + (peg - 4 * seat) % self.pegs
 
     def tokens(self, action: DogAction, seat: int) -> tuple[int, ...]:
-        n = parse_notation(action.text, self.board)
+        n = parse_action(action.text, self.board)
         if n.kind == "fold":
             return (FOLD,)
         if n.kind == "give":
@@ -113,6 +118,8 @@ class Codec:
             head.append(VALUE0 + n.value)
         if n.kind == "start":
             return (*head, START)
+        if n.kind == "steal":
+            return (*head, STEAL, VICTIM0 + (n.parts[0][0] - seat) % self.players)
         if n.kind == "swap":
             (a, _, _), (b, _, _) = n.parts
             return (*head, self._peg(a, seat), self._peg(b, seat))
@@ -143,6 +150,10 @@ class Codec:
             return f"H{token - HIMMEL0 + 1}"
         if token == END:
             return "end"
+        if token == STEAL:
+            return "steal"
+        if VICTIM0 <= token < VICTIM0 + MAX_SEATS:
+            return f"seat +{token - VICTIM0}"
         raise ValueError(f"token {token} outside 0..{self.num_actions - 1}")
 
     # --- observation ----------------------------------------------------------------------
@@ -174,6 +185,13 @@ class Codec:
             out[o["received"] + parse_card(received)] = 1.0
         out[o["gave_known"]] = 1.0 if view["exchange"].get("known") else 0.0
         team_of = {s: t for t, members in enumerate(view["teams"]) for s in members}
+        starts = self.board.starts
+        full = 4 * self.board.team_size
+        options = view.get("options", {})
+        for k, rule in enumerate(HOUSE_RULES):
+            out[o["rules"] + k] = 1.0 if options.get(rule) else 0.0
+        for peg in view.get("swap_lock") or ():
+            out[o["swap_lock"] + (peg - 4 * me) % self.pegs] = 1.0
         scores = view["scores"]
         for s in range(n):
             r = (s - me) % n
@@ -183,19 +201,19 @@ class Codec:
                     kennel += 1
                 elif token == "S":
                     out[o["fresh"] + r] = 1.0
-                    out[o["track"] + TRACK * r + (16 * s - 16 * me) % track] = 1.0
+                    out[o["track"] + TRACK * r + (starts[s] - starts[me]) % track] = 1.0
                 elif token[0] == "H":
                     out[o["himmel"] + 4 * r + int(token[1:]) - 1] = 1.0
                 else:
-                    out[o["track"] + TRACK * r + (int(token) - 16 * me) % track] = 1.0
+                    out[o["track"] + TRACK * r + (int(token) - starts[me]) % track] = 1.0
             out[o["kennel"] + r] = kennel / 4
             out[o["hand_sizes"] + r] = view["hand_sizes"][s] / 6
             out[o["seats"] + r] = 1.0
             out[o["team"] + r] = 1.0 if team_of[s] == team_of[me] else 0.0
             out[o["folded"] + r] = 1.0 if view["folded"][s] else 0.0
             out[o["given"] + r] = 1.0 if view["exchange"]["given"][s] else 0.0
-            out[o["himmel_team"] + r] = scores[s] / 8
-        out[o["pile_size"]] = view["pile_size"] / NUM_CARDS
+            out[o["himmel_team"] + r] = scores[s] / full
+        out[o["deck_size"]] = view["deck_size"] / NUM_CARDS
         out[o["round_hand"]] = view["hand_size"] / 6
         phase = view["phase"]
         if phase == "exchange":

@@ -33,12 +33,14 @@ sees and sampling a state from it: :mod:`.view`. Text board: :mod:`.render`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.core.errors import OptionError
-from stammtisch.core.game import Game, GameInfo, OptionSpec
+from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import position, render, sample
+from stammtisch.games.dog import view as view_module
 from stammtisch.games.dog.backend import core_for
 from stammtisch.games.dog.board import Board, default_team_size
 from stammtisch.games.dog.cards import FULL_DECK
@@ -143,16 +145,17 @@ class DogGame(Game[DogState]):
 
     def from_json(self, data: Mapping[str, Any]) -> DogState:
         """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
-        from stammtisch.games.dog.position import read_position
-
-        return read_position(self, data)
+        return position.read_position(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DogState:
-        from stammtisch.games.dog.view import sample_state
+        return sample.sample_state(self, view, rng)
 
-        return sample_state(self, view, rng)
+    def observe(self, state: DogState, seat: int | None) -> JSON:
+        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
+        return view_module.observe(state, seat)
+
+    def observe_all(self, state: DogState, seats: Sequence[int | None]) -> list[JSON]:
+        return view_module.observe_all(state, seats)
 
     def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from stammtisch.games.dog.render import render
-
-        return render(view, lang)
+        return render.render(view, lang)

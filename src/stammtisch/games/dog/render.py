@@ -13,6 +13,7 @@ _T = {
     "en": {
         "title": "Dog - round {r} ({h} cards), dealer: seat {d}, started by seat {s}",
         "section": "seat {s} start {f:>2}",
+        "fields": "fields {f:>2}      ",
         "kennel": "kennel",
         "himmel": "Himmel",
         "seat": "Seat {s}",
@@ -33,6 +34,7 @@ _T = {
     "de": {
         "title": "Dog - Runde {r} ({h} Karten), Geber: Platz {d}, beginnt: Platz {s}",
         "section": "Platz {s} Bank {f:>2}",
+        "fields": "Felder {f:>2}      ",
         "kennel": "Lager",
         "himmel": "Himmel",
         "seat": "Platz {s}",
@@ -56,19 +58,23 @@ _T = {
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
     n = int(view["players"])
-    cells = ["."] * (16 * n)
+    # DOG-1, DOG-21: 16 fields per seat; 2 players sit opposite on 64 fields.
+    track = 64 if n == 2 else 16 * n
+    starts = {(32 if n == 2 else 16) * seat: seat for seat in range(n)}
+    cells = ["."] * track
     for seat, places in enumerate(view["pegs"]):
         for token in places:
             if token == "S":
-                cells[16 * seat] = f"{seat}*"
+                cells[(32 if n == 2 else 16) * seat] = f"{seat}*"
             elif token not in ("K",) and not str(token).startswith("H"):
                 cells[int(token)] = str(seat)
     lines = [
         t["title"].format(r=view["round"] + 1, h=view["hand_size"], d=view["dealer"], s=view["start_seat"])
     ]
-    for sec in range(n):
-        row = " ".join(f"{c:<2}" for c in cells[16 * sec : 16 * sec + 16])
-        lines.append(f"  {t['section'].format(s=sec, f=16 * sec)} | {row}")
+    for f in range(0, track, 16):
+        row = " ".join(f"{c:<2}" for c in cells[f : f + 16])
+        label = t["section"].format(s=starts[f], f=f) if f in starts else t["fields"].format(f=f)
+        lines.append(f"  {label} | {row}")
     team_of = {s: k for k, pair in enumerate(view["teams"]) for s in pair}
     for seat, places in enumerate(view["pegs"]):
         kennel = sum(1 for p in places if p == "K")
@@ -82,7 +88,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         )
     discards = view["discards"]
     lines.append(
-        t["pile"].format(n=view["pile_size"], d=len(discards), top=discards[-1] if discards else t["none"])
+        t["pile"].format(n=view["deck_size"], d=len(discards), top=discards[-1] if discards else t["none"])
     )
     if "hand" in view:
         lines.append(f"{t['hand']}: {' '.join(view['hand']) or t['none']}")

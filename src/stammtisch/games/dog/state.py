@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import events as _events
 from stammtisch.games.dog import house_rules
 from stammtisch.games.dog.actions import (
     FOLD,
@@ -31,7 +32,7 @@ from stammtisch.games.dog.actions import (
     body_result,
     body_text,
     format_notation,
-    parse_notation,
+    parse_action,
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
@@ -216,7 +217,7 @@ class DogState(State[DogAction]):
     def parse_action(self, text: str) -> DogAction:
         """Read a notation; a legal move written another way (a 7's parts in another order,
         ``Jo=K:start``, spacing, lower case) gives the canonical legal action."""
-        n = parse_notation(text, self.board)
+        n = parse_action(text, self.board)
         canon = format_notation(n, self.board)
         by_text = self._text_map()
         act = by_text.get(canon)
@@ -538,7 +539,7 @@ class DogState(State[DogAction]):
         return data
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     # --- events (games/dog/events.py) -----------------------------------------------------
     def _events_of(self, before: State[DogAction], action: DogAction) -> list[JSON]:
@@ -552,13 +553,7 @@ class DogState(State[DogAction]):
         return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.dog import events as _events  # noqa: E402
-from stammtisch.games.dog import view as _view  # noqa: E402

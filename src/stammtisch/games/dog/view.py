@@ -1,4 +1,4 @@
-"""What one seat may know in Dog, and sampling a full state consistent with it.
+"""What one seat may know in Dog.
 
 Public: all pegs (with fresh flags), the discards face up in order (played cards and
 folded hands), hand sizes, the pile size, round, dealer, whose turn, which seats have
@@ -17,21 +17,17 @@ theft took place. Option ``no_jack_reswap`` (DOG-25): the locked pair is public.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from stammtisch.core.errors import PositionError
 from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
-from stammtisch.core.position import check_size, reading, shuffled_rest
-from stammtisch.core.rng import Rng
-from stammtisch.games.dog.cards import FULL_DECK, RANK_TEXT, card_text, parse_card
+from stammtisch.games.dog.cards import RANK_TEXT, card_text
 from stammtisch.games.dog.moves import controlled_seat
-from stammtisch.games.dog.state import EXCHANGE, OVER, DogState
+from stammtisch.games.dog.state import DogState
 
 if TYPE_CHECKING:
-    from stammtisch.games.dog.game import DogGame
+    pass
 
 
 def observe(state: DogState, seat: int | None) -> JSON:
@@ -65,7 +61,7 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
             for s in range(n)
         ],
         "hand_sizes": [len(h) for h in state.hands],
-        "pile_size": len(state.pile),
+        "deck_size": len(state.pile),
         "discards": [RANK_TEXT[c] for c in state.discards],
         "folded": list(state.folded),
         "exchange": None,
@@ -103,88 +99,3 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
         view["events"] = filter_events(raw, seat)
         views.append(view)
     return views
-
-
-def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> DogState:
-    """Deal every card the seat cannot see at random, keeping what it knows."""
-    board = game.board
-    with reading("Dog view"):
-        n = int(view["players"])
-        if n != game.num_players:
-            raise PositionError(reason="view is for another number of players")
-        seat = view["seat"]
-        s = DogState(game)
-        for p, places in enumerate(view["pegs"]):
-            for k, token in enumerate(places):
-                place, fresh = board.parse_token(p, token)
-                s.pos[4 * p + k] = place
-                if fresh:
-                    s.fresh |= 1 << (4 * p + k)
-        s.round = int(view["round"])
-        s.dealer = int(view["dealer"])
-        s.phase = str(view["phase"])
-        s.current = view["current_player"]
-        s.winner = view["winner"]
-        s.folded = [bool(x) for x in view["folded"]]
-        s.discards = [parse_card(c) for c in view["discards"]]
-        s.given = [bool(x) for x in view["exchange"]["given"]]
-        last = view["last"]
-        s.last = None if last is None else (int(last["seat"]), str(last["action"]))
-        if game.two_steals and seat is not None:
-            s.stolen = tuple(
-                (int(e["thief"]), int(e["victim"]), parse_card(e["card"])) for e in view.get("stolen", [])
-            )
-        lock = view.get("swap_lock") if game.no_jack_reswap else None
-        if lock is not None:
-            a, b = sorted(int(x) for x in lock)
-            s.swap_lock = (a, b)
-        sizes = [int(x) for x in view["hand_sizes"]]
-        own: list[int] = []
-        gave = received = -1
-        known = False
-        if seat is not None:
-            own = sorted(parse_card(c) for c in view["hand"])
-            ex = view["exchange"]
-            gave = -1 if ex["gave"] is None else parse_card(ex["gave"])
-            received = -1 if ex["received"] is None else parse_card(ex["received"])
-            known = bool(ex["known"])
-
-    def in_flight(p: int) -> bool:
-        return s.phase == EXCHANGE and s.given[p] and not all(s.given[t] for t in board.teammates(p))
-
-    partner = -1 if seat is None else board.partner(seat)  # who got this seat's card
-    giver = -1 if seat is None else board.giver(seat)  # whose card this seat got
-    # The card given is in flight, or (while known) in the partner's hand.
-    away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
-    # DOG-24: cards this seat lost to a thief and still knows where they are.
-    held: dict[int, list[int]] = {}
-    for t, _v, c in s.stolen:
-        if t != seat:
-            held.setdefault(t, []).append(c)
-            away.append(c)
-    pool = shuffled_rest(FULL_DECK, (own, s.discards, away), rng)
-    for p in range(n):
-        if p == seat:
-            s.hands[p] = own
-            continue
-        hand = [gave] if p == partner and known and gave >= 0 else []
-        hand += held.get(p, [])
-        while len(hand) < sizes[p]:
-            hand.append(pool.pop())
-        s.hands[p] = sorted(hand)
-    for p in range(n):
-        if p == seat:
-            s.gave[p] = gave
-            s.gave_known[p] = known
-        elif p == giver and received >= 0:
-            s.gave[p] = received
-            s.gave_known[p] = received in own
-        elif in_flight(p):
-            s.gave[p] = pool.pop()
-    s.pile = pool
-    check_size(s.pile, view["pile_size"], "pile")
-    s.rng = Rng(rng.getrandbits(64))
-    if s.phase == OVER:
-        s.current = None
-    s.keep_events(view.get("events") or [])
-    return s

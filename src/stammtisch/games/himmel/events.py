@@ -36,9 +36,12 @@ if TYPE_CHECKING:
     from stammtisch.games.himmel.state import HimmelState
 
 
-def _drawn(after_hand: tuple[int, ...], expected: Counter[int]) -> list[int]:
-    """The cards in ``after_hand`` beyond ``expected`` (what was drawn)."""
-    return sorted((Counter(after_hand) - expected).elements())
+def _drawn(after_hand: tuple[int, ...], kept: list[int]) -> list[int]:
+    """The cards in ``after_hand`` beyond ``kept`` (what was drawn); hands are a few cards."""
+    drawn = list(after_hand)
+    for c in kept:
+        drawn.remove(c)
+    return drawn
 
 
 def _draw(seat: int, cards: list[int]) -> JSON:
@@ -55,13 +58,13 @@ def events_of(before: HimmelState, action: Action, after: HimmelState) -> list[J
     seat = before.current
     assert seat is not None
     out: list[JSON] = []
-    hand = Counter(before.hands[seat])
+    hand = list(before.hands[seat])
     ended = len(after.results) > len(before.results)
     if isinstance(action, Play):
         out.append(
             {"type": "play", "seat": seat, "card": card_text(action.card), "pile": PILE_NAMES[action.pile]}
         )
-        hand[action.card] -= 1
+        hand.remove(action.card)
     elif isinstance(action, Steal):
         victim = action.victim
         stolen = after.last[2] if after.last is not None else None
@@ -75,10 +78,10 @@ def events_of(before: HimmelState, action: Action, after: HimmelState) -> list[J
                 "private_to": [seat, victim],
             }
         )
-        hand[STEAL] -= 1
-        hand[stolen] += 1
-        vhand = Counter(before.hands[victim])
-        vhand[stolen] -= 1
+        hand.remove(STEAL)
+        hand.append(stolen)
+        vhand = list(before.hands[victim])
+        vhand.remove(stolen)
         redraw = _drawn(after.hands[victim], vhand)
         if redraw:
             out.append(_draw(victim, redraw))
@@ -93,8 +96,8 @@ def events_of(before: HimmelState, action: Action, after: HimmelState) -> list[J
                 "old": card_text(before.targets[pile][-1]),
             }
         )
-        hand[RAISE] -= 1
-        hand[action.card] -= 1
+        hand.remove(RAISE)
+        hand.remove(action.card)
     elif isinstance(action, Take):
         p = before.marker
         taken = [*before.targets[p], *before.piles[p]]
@@ -112,10 +115,10 @@ def events_of(before: HimmelState, action: Action, after: HimmelState) -> list[J
             }
         )
         if action.target is not None:
-            hand[action.target] -= 1
+            hand.remove(action.target)
     else:  # Turn
         out.append({"type": "turn", "seat": seat, "card": card_text(TURN), "direction": after.direction})
-        hand[TURN] -= 1
+        hand.remove(TURN)
     if not ended:
         refill = _drawn(after.hands[seat], hand)
         if refill:

@@ -35,11 +35,13 @@ Notation: see :mod:`stammtisch.games.himmel.actions`; positions:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.core.game import Game, GameInfo, OptionSpec
+from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
+from stammtisch.games.himmel import position, render, sample
+from stammtisch.games.himmel import view as view_module
 from stammtisch.games.himmel.state import HimmelState
 
 
@@ -89,16 +91,17 @@ class HimmelGame(Game[HimmelState]):
 
     def from_json(self, data: Mapping[str, Any]) -> HimmelState:
         """Read ``to_json`` output or a hand-written position (see ``position.py``)."""
-        from stammtisch.games.himmel.position import read_position
-
-        return read_position(self, data)
+        return position.read_position(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> HimmelState:
-        from stammtisch.games.himmel.view import sample_state
+        return sample.sample_state(self, view, rng)
 
-        return sample_state(self, view, rng)
+    def observe(self, state: HimmelState, seat: int | None) -> JSON:
+        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
+        return view_module.observe(state, seat)
+
+    def observe_all(self, state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
+        return view_module.observe_all(state, seats)
 
     def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from stammtisch.games.himmel.render import render
-
-        return render(view, lang)
+        return render.render(view, lang)

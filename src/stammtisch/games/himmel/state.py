@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.himmel import events as _events
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import (
     PLAYS,
@@ -126,6 +127,11 @@ class HimmelState(State[Action]):
     def deck(self, cards: list[int]) -> None:
         self._deck = tuple(cards)
         self._dn = len(self._deck)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the draw pile (public: the view's ``deck_size``)."""
+        return self._dn
 
     @property
     def known(self) -> list[kn.Facts]:
@@ -497,7 +503,7 @@ class HimmelState(State[Action]):
         }
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     # --- events (games/himmel/events.py) --------------------------------------------------
     def _events_of(self, before: State[Action], action: Action) -> list[JSON]:
@@ -511,7 +517,7 @@ class HimmelState(State[Action]):
         return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 def facts_json(facts: kn.Facts) -> list[JSON]:
@@ -533,9 +539,3 @@ def last_json(last: Last | None, show_stolen: bool) -> JSON | None:
 def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.himmel import events as _events  # noqa: E402
-from stammtisch.games.himmel import view as _view  # noqa: E402

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, card_text
 from stammtisch.games.zwickern.game import ZwickernGame
-from stammtisch.games.zwickern.state import Play
 
 MAX_SEATS = 4
 SET = 34
@@ -87,17 +87,17 @@ class Codec:
             self._offsets[name] = start
             start += size
 
-    def tokens(self, action: Play, seat: int) -> tuple[int, ...]:
+    def tokens(self, action: PlayCard, seat: int) -> tuple[int, ...]:
         return (action.card,)
 
     def token_text(self, token: int) -> str:
-        return str(Play(token))
+        return str(PlayCard(token))
 
-    def action(self, token: int) -> Play:
+    def action(self, token: int) -> PlayCard:
         """The action of a token (single-token game, so every token is a whole action)."""
         if not 0 <= token < self.num_actions:
             raise ValueError(f"token {token} outside 0..{self.num_actions - 1}")
-        return Play(token)
+        return PlayCard(token)
 
     def encode(self, view: Mapping[str, Any], out: Any) -> None:
         o = self._offsets

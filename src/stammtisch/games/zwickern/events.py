@@ -27,7 +27,8 @@ from stammtisch.core.game import JSON
 from stammtisch.games.zwickern.cards import CARD_POINTS, CARD_TEXT, FULL_DECK, JOKER, MOST_CARDS_BONUS
 
 if TYPE_CHECKING:
-    from stammtisch.games.zwickern.state import Play, ZwickernState
+    from stammtisch.games.zwickern.actions import PlayCard
+    from stammtisch.games.zwickern.state import ZwickernState
 
 
 def _texts(cards: list[int] | tuple[int, ...]) -> list[str]:
@@ -42,7 +43,7 @@ def captures(table: list[int], card: int) -> list[int]:
     return [c for c in table if c != JOKER and c >> 2 == r]
 
 
-def events_of(before: ZwickernState, action: Play, after: ZwickernState) -> list[JSON]:
+def events_of(before: ZwickernState, action: PlayCard, after: ZwickernState) -> list[JSON]:
     seat = before.current
     card = action.card
     text = CARD_TEXT[card]
@@ -110,7 +111,7 @@ def _deal(after: ZwickernState, table: list[int]) -> JSON:
     }
 
 
-def describe(state: ZwickernState, action: Play) -> JSON:
+def describe(state: ZwickernState, action: PlayCard) -> JSON:
     """``{"type": "play", "card", "captures": [...]}`` (empty: the card is laid)."""
     return {
         "type": "play",

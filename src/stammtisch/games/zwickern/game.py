@@ -21,11 +21,13 @@ Spec: ``shared/rules/zwickern.de.txt`` with rulings ZW-1 … ZW-9.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.core.game import Game, GameInfo, OptionSpec
+from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
 from stammtisch.core.rng import Rng
+from stammtisch.games.zwickern import position, render, sample
+from stammtisch.games.zwickern import view as view_module
 from stammtisch.games.zwickern.state import ZwickernState
 
 
@@ -88,24 +90,24 @@ class ZwickernGame(Game[ZwickernState]):
 
     def new_game(self, seed: int) -> ZwickernState:
         s = ZwickernState(self)
-        rng = Rng(seed)
-        s.dealer = self.seat_option("dealer", rng)
-        s.rng_state = rng.state
+        s.rng = Rng(seed)
+        s.dealer = self.seat_option("dealer", s.rng)
         s._deal()
         return s
 
     def from_json(self, data: Mapping[str, Any]) -> ZwickernState:
         """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
-        from stammtisch.games.zwickern.position import read_position
-
-        return read_position(self, data)
+        return position.read_position(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> ZwickernState:
-        from stammtisch.games.zwickern.view import sample_state
+        return sample.sample_state(self, view, rng)
 
-        return sample_state(self, view, rng)
+    def observe(self, state: ZwickernState, seat: int | None) -> JSON:
+        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
+        return view_module.observe(state, seat)
+
+    def observe_all(self, state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]:
+        return view_module.observe_all(state, seats)
 
     def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from stammtisch.games.zwickern.render import render
-
-        return render(view, lang)
+        return render.render(view, lang)

@@ -13,11 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.errors import PositionError
 from stammtisch.core.position import checked, reading, rest_of_pack
+from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import FULL_DECK, parse_card
 from stammtisch.games.zwickern.state import ZwickernState
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.game import ZwickernGame
+
+
+def parse_last(last: Mapping[str, Any] | None) -> tuple[int, int, tuple[int, ...]] | None:
+    """The last move (``{"seat", "card", "captured"}``) as the state keeps it."""
+    if last is None:
+        return None
+    return (int(last["seat"]), parse_card(last["card"]), tuple(parse_card(c) for c in last["captured"]))
 
 
 def read_position(game: ZwickernGame, data: Mapping[str, Any]) -> ZwickernState:
@@ -42,17 +50,8 @@ def read_position(game: ZwickernGame, data: Mapping[str, Any]) -> ZwickernState:
         s.last_capturer = None if lc is None else int(lc)
         s.match_points = tuple(int(x) for x in data.get("match_points", [0] * n))
         s.round_results = [[int(x) for x in r] for r in data.get("round_results", [])]
-        last = data.get("last")
-        s.last = (
-            None
-            if last is None
-            else (
-                int(last["seat"]),
-                parse_card(last["card"]),
-                tuple(parse_card(c) for c in last["captured"]),
-            )
-        )
-        s.rng_state = int(data.get("rng", 0)) & ((1 << 64) - 1)
+        s.last = parse_last(data.get("last"))
+        s.rng = Rng(int(data.get("rng", 0)))
     if len(s.hands) != n or len(s.captured) != n or len(s.match_points) != n:
         raise PositionError(reason=f"hands, captured and match_points need {n} entries")
     if s.current is not None and not (0 <= s.current < n and s.hands[s.current]):

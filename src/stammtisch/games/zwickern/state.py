@@ -8,12 +8,12 @@ scoring, the next round's deal) happens inside ``apply``, driven by the state's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.errors import ActionSyntaxError
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
+from stammtisch.games.zwickern import events as _events
+from stammtisch.games.zwickern.actions import PLAYS, PlayCard, parse_action
 from stammtisch.games.zwickern.cards import (
     CARD_POINTS,
     CARD_TEXT,
@@ -23,7 +23,6 @@ from stammtisch.games.zwickern.cards import (
     NUM_CARDS,
     TOTAL_POINTS,
     card_text,
-    parse_card,
 )
 
 if TYPE_CHECKING:
@@ -33,23 +32,11 @@ HAND_SIZE = 4
 TABLE_SIZE = 4
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play one card from hand. Notation: the card (``QH``, ``10S``, ``X`` for a Joker)."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return card_text(self.card)
-
-
-# One shared, immutable action object per card: legal_actions() allocates nothing new.
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(JOKER + 1))
 # Rank of each card, -1 for the Joker (it has no rank, ZW-4).
 RANK: tuple[int, ...] = (*(c >> 2 for c in range(JOKER)), -1)
 
 
-class ZwickernState(State[Play]):
+class ZwickernState(State[PlayCard]):
     __slots__ = (
         "_legal",
         "captured",
@@ -62,7 +49,7 @@ class ZwickernState(State[Play]):
         "last_capturer",
         "match_points",
         "n",
-        "rng_state",
+        "rng",
         "round",
         "round_results",
         "table",
@@ -84,8 +71,8 @@ class ZwickernState(State[Play]):
         self.match_points: tuple[int, ...] = (0,) * self.n  # rounds already finished
         self.round_results: list[list[int]] = []
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # seat, card, captured
-        self.rng_state = 0  # the Rng's whole state; an Rng is built only to shuffle
-        self._legal: list[Play] | None = None
+        self.rng = Rng(0)  # part of the hidden state: same seed, same deals
+        self._legal: list[PlayCard] | None = None
 
     # --- protocol -------------------------------------------------------------------------
     @property
@@ -109,16 +96,16 @@ class ZwickernState(State[Play]):
         s.match_points = self.match_points  # immutable, replaced at the end of a round
         s.round_results = self.round_results  # only ever replaced, never mutated
         s.last = self.last
-        s.rng_state = self.rng_state
+        s.rng = self.rng.clone()
         s._legal = None
         return s
 
-    def legal_actions(self) -> list[Play]:
+    def legal_actions(self) -> list[PlayCard]:
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
 
-    def _generate(self) -> list[Play]:
+    def _generate(self) -> list[PlayCard]:
         if self.current is None:
             return []
         hand = self.hands[self.current]
@@ -135,12 +122,10 @@ class ZwickernState(State[Play]):
                 return [PLAYS[c] for c in sorted(matching)]
         return [PLAYS[c] for c in sorted(set(hand))]
 
-    def parse_action(self, text: str) -> Play:
-        if not isinstance(text, str):
-            raise ActionSyntaxError("zw_bad_card", text=repr(text))
-        return Play(parse_card(text))
+    def parse_action(self, text: str) -> PlayCard:
+        return parse_action(text)
 
-    def _apply_in_place(self, action: Play) -> None:
+    def _apply_in_place(self, action: PlayCard) -> None:
         seat = self.current
         assert seat is not None
         card = action.card
@@ -221,9 +206,7 @@ class ZwickernState(State[Play]):
     def _deal(self) -> None:
         """Shuffle all 34 cards; 4 to each player, 4 open to the table (ZW-2)."""
         deck = list(FULL_DECK)
-        rng = Rng(self.rng_state)
-        rng.shuffle(deck)
-        self.rng_state = rng.state
+        self.rng.shuffle(deck)
         self.hands = [[] for _ in range(self.n)]
         self.captured = [() for _ in range(self.n)]
         for _ in range(HAND_SIZE):
@@ -296,25 +279,25 @@ class ZwickernState(State[Play]):
             "match_points": list(self.match_points),
             "round_results": [list(r) for r in self.round_results],
             "last": _last_json(self.last),
-            "rng": self.rng_state,
+            "rng": self.rng.state,
         }
 
     def observe(self, seat: int | None) -> JSON:
-        return _view.observe(self, seat)
+        return self.game.observe(self, seat)
 
     # --- events (games/zwickern/events.py) ------------------------------------------------
-    def _events_of(self, before: State[Play], action: Play) -> list[JSON]:
+    def _events_of(self, before: State[PlayCard], action: PlayCard) -> list[JSON]:
         assert isinstance(before, ZwickernState)
         return _events.events_of(before, action, self)
 
-    def describe(self, action: Play) -> JSON:
+    def describe(self, action: PlayCard) -> JSON:
         return _events.describe(self, action)
 
     def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
         return _events.card_census(self, seat)
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return _view.observe_all(self, seats)
+        return self.game.observe_all(self, seats)
 
 
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:
@@ -322,9 +305,3 @@ def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] 
         return None
     seat, card, taken = last
     return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}
-
-
-# Last, because the view module uses this one: an import inside ``observe`` itself cost a
-# few per cent of a server's time per move (it runs for every seat after every move).
-from stammtisch.games.zwickern import events as _events  # noqa: E402
-from stammtisch.games.zwickern import view as _view  # noqa: E402

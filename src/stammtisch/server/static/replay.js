@@ -5,12 +5,17 @@
 //   GET /api/tables/{id}/record -> the record (seed, options, actions): the move list only,
 //                                  the board shows the final position.
 import { api } from "./api.js";
+import { cardEl, cardText } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
+import { seatName } from "./table/model.js";
 import { onLangChange, pick, t } from "./i18n.js";
 
+// Himmel's special cards, named in words in the open hands.
+const SPECIAL = { turn: "haz_special_reverse", steal: "haz_special_steal", raise: "haz_special_raise" };
+
 export function renderReplay(root, tableId) {
-  const page = { info: null, record: null, views: null, log: null, step: 0, module: null, games: [], final: null };
+  const page = { info: null, record: null, views: null, hands: null, log: null, step: 0, module: null, games: [], final: null };
   const el = h("section", { class: "table-page replay", id: "replay-page" });
   const head = h("div", { class: "table-head" });
   const controls = h("div", { class: "replay-controls", id: "replay-controls" });
@@ -22,11 +27,7 @@ export function renderReplay(root, tableId) {
   const steps = () => (page.views ? page.views.length - 1 : page.record ? page.record.actions.length : 0);
 
   function names() {
-    if (page.info) {
-      return page.info.seats.map((s) =>
-        s.kind === "bot" ? t("bot_level", { level: t(s.level) }) : s.nickname || t("seat_n", { n: s.seat + 1 }),
-      );
-    }
+    if (page.info) return page.info.seats.map(seatName);
     return (page.record && page.record.players) || [];
   }
 
@@ -82,6 +83,32 @@ export function renderReplay(root, tableId) {
       act: () => {},
       redraw: drawBoard,
     });
+    const hands = page.hands ? page.hands[page.step] : null;
+    if (hands) board.append(handsPanel(hands));
+  }
+
+  // Once the game is over nothing is secret: every hand is shown open at every step.
+  function handsPanel(hands) {
+    const n = names();
+    return h(
+      "section",
+      { class: "panel open-hands", id: "open-hands", "aria-label": t("open_hands") },
+      h("h2", {}, t("open_hands")),
+      hands.map((hand, seat) =>
+        h(
+          "div",
+          { class: "open-hand", dataset: { seat } },
+          h("span", { class: "player-name" }, h("span", { class: `seat-dot seat-c${seat}`, "aria-hidden": "true" }), n[seat] ?? t("seat_n", { n: seat + 1 })),
+          h(
+            "span",
+            { class: "card-row tight" },
+            (hand || []).length
+              ? hand.map((c) => cardEl(c, { small: true, label: SPECIAL[c] ? t(SPECIAL[c]) : String(c), title: SPECIAL[c] ? t(SPECIAL[c]) : cardText(c) }))
+              : h("span", { class: "muted small" }, t("no_cards")),
+          ),
+        ),
+      ),
+    );
   }
 
   function drawLog() {
@@ -92,7 +119,12 @@ export function renderReplay(root, tableId) {
       items = page.log.map((e, i) => {
         const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? "" : "";
         const prev = i > 0 ? page.log[i - 1].last ?? null : undefined;
-        const text = page.module && page.module.describe ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev }) : "";
+        // The server's words for the move (both languages); the module's own only for old logs.
+        const text = e.text
+          ? pick(e.text)
+          : page.module && page.module.describe
+            ? page.module.describe(e.last, { who, names: n, seat: e.seat, prev })
+            : "";
         return logItem(i + 1, text || `${who}`);
       });
     } else if (page.record) {
@@ -146,6 +178,7 @@ export function renderReplay(root, tableId) {
     try {
       const data = await api.replay(tableId);
       page.views = data.views;
+      page.hands = data.hands || null;
       page.log = data.log || null;
       page.record = data.record || null;
     } catch {

@@ -6,7 +6,7 @@
 import { api, forgetSeat, saveSeat } from "./api.js";
 import { resetTurn, showTurn } from "./attention.js";
 import { clear, go, h, toast } from "./dom.js";
-import { onLangChange, t } from "./i18n.js";
+import { onLangChange, pick, t } from "./i18n.js";
 import { gameModule } from "./games/index.js";
 import { moveCards, reducedMotion, snapshot } from "./motion.js";
 import { drawBanner, updateCountdown } from "./table/banner.js";
@@ -192,7 +192,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       }
       const best = data.actions[0];
       page.hint = best.action;
-      toast(t("hint_best", { action: best.text || best.action }));
+      toast(t("hint_best", { action: best.text ? pick(best.text) : best.action }));
       drawBoard();
     } catch (exc) {
       toast(exc.message, "error");
@@ -228,6 +228,12 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const token = page.mine ? page.mine.token : null;
     page.socket = new TableSocket(tableId, token, {
       onState: receive,
+      onNotice(notice) {
+        // "Time ran out, a bot played for X": a line in the log under that move.
+        page.notices.push(notice);
+        drawLog(side, page);
+        if (notice.kind === "timeout" && notice.seat === mySeat(page)) toast(t("timeout_you"));
+      },
       onChat(chat) {
         page.chat = chat;
         drawChat(chatBox, page, { say });

@@ -62,6 +62,8 @@ export class TableSocket {
         this.handlers.onState?.(msg);
       } else if (msg.type === "error") {
         this.handlers.onError?.(msg);
+      } else if (msg.type === "notice") {
+        this.handlers.onNotice?.(msg);
       } else if (msg.type === "chat") {
         // The history after connecting (from 0), then one message at a time.
         this.chat = (msg.from ?? 0) === 0 ? msg.messages : (this.chat || []).concat(msg.messages);

@@ -102,7 +102,7 @@ class GameScreen(Screen[None]):
     GameScreen #hand Button.selected { background: $accent; }
     GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted; }
     GameScreen #moves { height: 1fr; min-height: 5; }
-    GameScreen #log { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    GameScreen #log { height: auto; padding: 0 1; }
     """
 
     def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
@@ -272,7 +272,8 @@ class GameScreen(Screen[None]):
         box = self.query_one("#hand", Container)
         # As many cards a row as fit: every cell as wide as the widest "n:card" label.
         widest = max((len(f"{i + 1}:{chip(c).plain}") for i, c in enumerate(self.hand)), default=4)
-        box.styles.grid_size_columns = max(1, (self.right_width - 3) // (widest + 1))
+        fit = (self.right_width - 3) // (widest + 3)  # a label, its padding and the gutter
+        box.styles.grid_size_columns = max(1, min(len(self.hand) or 1, fit))
         box.remove_children()
         buttons = []
         for i, card in enumerate(self.hand):
@@ -312,7 +313,7 @@ class GameScreen(Screen[None]):
             if c.count == 0:
                 items.append(Option(Text(c.label, style="dim")))
             elif c.complete:
-                label = Text(self.presenter.move_label(c.value, lang))
+                label = Text(self.presenter.move_words(self.session.state, c.value, lang))
                 if c.value == self.hinted:
                     label.append("  ★", style="bold yellow")
                 items.append(Option(label))
@@ -335,8 +336,7 @@ class GameScreen(Screen[None]):
         # Only the moves as the seat at the keyboard saw them (never the full game).
         seen = self.session.seen(self.display_seat())
         lines = [
-            f"{i + 1:>3}. " + tr("played", lang, s=m.seat, move=self.presenter.seen_label(m, lang))
-            for i, m in reversed(list(enumerate(seen)))
+            f"{i + 1:>3}. " + self.presenter.log_line(m, lang) for i, m in reversed(list(enumerate(seen)))
         ][:30]
         self.query_one("#log", Static).update("\n".join(lines))
 
@@ -463,7 +463,9 @@ class GameScreen(Screen[None]):
             if notation in g.notations:
                 self._select(i)
                 break
-        self.say(tr("hint", self.lang, move=self.presenter.move_label(notation, self.lang)))
+        self.say(
+            tr("hint", self.lang, move=self.presenter.move_words(self.session.state, notation, self.lang))
+        )
 
     def action_undo(self) -> None:
         s = self.session

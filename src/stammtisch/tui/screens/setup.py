@@ -12,10 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.game import OptionSpec
 from stammtisch.core.registry import info
 from stammtisch.records.record import GameRecord
 from stammtisch.tui import autosave
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import tr, ui_keys
 from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
 from stammtisch.tui.widgets import KeyBar
 
@@ -37,13 +38,14 @@ class SetupScreen(Screen[None]):
 
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
-    SetupScreen #setup { width: 72; height: auto; padding: 1 2; border: round $primary; }
+    SetupScreen #setup { width: 72; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: round $primary; }
     SetupScreen #setup-title { text-style: bold; margin-bottom: 1; }
     SetupScreen .row { height: auto; }
-    SetupScreen .row Label { width: 22; padding: 1 1 0 0; }
+    SetupScreen .row Label { width: 30; padding: 0 1 0 0; }
     SetupScreen .row Select, SetupScreen .row Input { width: 1fr; }
-    SetupScreen #seats { height: auto; }
-    SetupScreen #buttons { height: auto; margin-top: 1; }
+    SetupScreen #seats, SetupScreen #opts { height: auto; }
+    SetupScreen #buttons { height: 1; dock: bottom; margin-bottom: 1; padding: 0 2; }
     SetupScreen #buttons Button { margin-right: 2; }
     SetupScreen #setup-error { color: $error; height: auto; }
     """
@@ -108,20 +110,49 @@ class SetupScreen(Screen[None]):
                     value=self.players,
                     allow_blank=False,
                     id="players",
+                    compact=True,
                 )
             yield Vertical(id="seats")
+            yield Vertical(id="opts")
             with Horizontal(classes="row"):
                 yield Label(id="seed-label")
-                yield Input("" if self.seed is None else str(self.seed), id="seed", type="integer")
+                yield Input(
+                    "" if self.seed is None else str(self.seed), id="seed", type="integer", compact=True
+                )
             yield Static(id="setup-error")
-            with Horizontal(id="buttons"):
-                yield Button(tr("start", lang), id="start", variant="primary")
-                if self.saved is not None:
-                    yield Button(self.resume_label(lang), id="resume")
+        with Horizontal(id="buttons"):
+            yield Button(tr("start", lang), id="start", variant="primary", compact=True)
+            if self.saved is not None:
+                yield Button(self.resume_label(lang), id="resume", compact=True)
         yield KeyBar(SETUP_KEYS, lang)
 
+    def choices(self) -> list[OptionSpec]:
+        """The game's options offered here (the player count has its own row; the seat
+        that deals or starts is drawn)."""
+        return [
+            spec
+            for spec in self.game_info.options
+            if spec.name not in ("players", "dealer", "start")
+            and (spec.type is bool or spec.allowed is not None or spec.maximum is not None)
+            and f"opt_{spec.name}" in ui_keys()
+        ]
+
+    def option_value(self, spec: OptionSpec) -> Any:
+        value = self.options.get(spec.name, spec.default)
+        return spec.coerce(self.game, value) if isinstance(value, str) else value
+
+    def option_values(self, spec: OptionSpec, lang: str) -> list[tuple[str, Any]]:
+        if spec.type is bool:
+            return [(tr("yes", lang), True), (tr("no", lang), False)]
+        values = list(spec.allowed) if spec.allowed is not None else []
+        if not values and spec.minimum is not None and spec.maximum is not None:
+            values = list(range(spec.minimum, min(spec.maximum, spec.minimum + 20) + 1))
+        return [
+            (tr(f"opt_{spec.name}_{v}", lang) if f"opt_{spec.name}_{v}" in ui_keys() else str(v), v)
+            for v in values
+        ]
+
     def on_mount(self) -> None:
-        self.build_seats()
         self.relabel()
         self.query_one("#start", Button).focus()
 
@@ -136,11 +167,39 @@ class SetupScreen(Screen[None]):
         for s in range(self.players):
             row = Horizontal(
                 Label(tr("seat", self.lang, s=s), classes="seat-label"),
-                Select(self.seat_options(), value=self.kinds[s], allow_blank=False, id=f"seat-{s}"),
+                Select(
+                    self.seat_options(),
+                    value=self.kinds[s],
+                    allow_blank=False,
+                    name=f"seat-{s}",
+                    classes="seat-select",
+                    compact=True,
+                ),
                 classes="row",
             )
             rows.append(row)
         box.mount(*rows)
+
+    def build_options(self) -> None:
+        box = self.query_one("#opts", Vertical)
+        box.remove_children()
+        lang = self.lang
+        rows = [
+            Horizontal(
+                Label(tr(f"opt_{spec.name}", lang)),
+                Select(
+                    self.option_values(spec, lang),
+                    value=self.option_value(spec),
+                    allow_blank=False,
+                    name=f"opt-{spec.name}",
+                    compact=True,
+                ),
+                classes="row",
+            )
+            for spec in self.choices()
+        ]
+        if rows:
+            box.mount(*rows)
 
     def relabel(self) -> None:
         lang = self.lang
@@ -152,22 +211,20 @@ class SetupScreen(Screen[None]):
         for button in self.query("#resume").results(Button):
             button.label = self.resume_label(lang)
         self.query_one(KeyBar).relabel(lang)
-        for s, label in enumerate(self.query(".seat-label").results(Label)):
-            label.update(tr("seat", lang, s=s))
-        for s in range(self.players):
-            for select in self.query(f"#seat-{s}").results(Select):
-                select.set_options(self.seat_options())
-                select.value = self.kinds[s]
+        self.build_seats()  # a Select keeps its shown label: new ones speak the new language
+        self.build_options()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        sid = event.select.id or ""
+        sid = event.select.id or event.select.name or ""
         if sid == "players" and isinstance(event.value, int) and event.value != self.players:
             self.players = event.value
             self.kinds = (self.kinds + default_seats(self.players)[len(self.kinds) :])[: self.players]
             self.build_seats()
         elif sid.startswith("seat-") and isinstance(event.value, str):
             self.kinds[int(sid[5:])] = event.value
+        elif sid.startswith("opt-") and event.value is not Select.BLANK:
+            self.options[sid[4:]] = event.value
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

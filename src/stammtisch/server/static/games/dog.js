@@ -60,17 +60,21 @@ function fieldKey(token, peg) {
 }
 
 // --- geometry ----------------------------------------------------------------------------
+// 16 fields per seat; two players sit opposite on the 64-field board (DOG-1, DOG-21).
+const trackOf = (n) => (n === 2 ? 64 : 16 * n);
+const startOf = (seat, n) => (n === 2 ? 32 : 16) * seat;
+
 function geometry(n, bottom) {
-  const L = 16 * n;
+  const L = trackOf(n);
   const step = (2 * Math.PI) / L;
   // Play runs counter-clockwise on screen (DOG-4); the viewer's start field sits at the bottom.
-  const angle = (i) => Math.PI / 2 - step * (i - 16 * bottom);
+  const angle = (i) => Math.PI / 2 - step * (i - startOf(bottom, n));
   const fr = Math.min(15, 0.42 * RADIUS * step);
   const at = (a, r) => [CENTER + r * Math.cos(a), CENTER + r * Math.sin(a)];
   const pos = new Map();
   for (let i = 0; i < L; i++) pos.set(`T${i}`, at(angle(i), RADIUS));
   for (let seat = 0; seat < n; seat++) {
-    const a = angle(16 * seat);
+    const a = angle(startOf(seat, n));
     for (let k = 1; k <= 4; k++) pos.set(`H${seat}-${k}`, at(a, RADIUS - k * 2.5 * fr));
     for (let slot = 0; slot < 4; slot++) pos.set(`K${seat}-${slot}`, at(a + step * (1.3 + slot * 1.05), RADIUS + 2.6 * fr));
   }
@@ -78,7 +82,7 @@ function geometry(n, bottom) {
   // bottom just beyond the end of their Himmel, for the others beside the start field on
   // the kennel's side, running towards the middle.
   const label = (seat) => {
-    const a = angle(16 * seat);
+    const a = angle(startOf(seat, n));
     if (Math.abs(Math.sin(a)) > 0.9) {
       const [x, y] = at(a, RADIUS - 12.4 * fr);
       return { x, y, anchor: "middle" };
@@ -185,7 +189,7 @@ function selection(plays, v) {
   }
   for (const m of cands) {
     if (m.kind === "start") {
-      out.options.push({ peg: "kennel", toKey: `T${16 * movesFor}`, label: `${t("dog_start")}`, action: m.text });
+      out.options.push({ peg: "kennel", toKey: `T${startOf(movesFor, v.players)}`, label: `${t("dog_start")}`, action: m.text });
     } else {
       const part = m.parts[0];
       const toKey = m.kind === "swap" ? `T${part.to}` : fieldKey(part.to, part.peg);
@@ -312,7 +316,7 @@ function info(ctx, v) {
     "div",
     { class: "dog-info row" },
     h("span", {}, t("dog_round", { r: v.round + 1 }), ` · ${t("cards", { n: v.hand_size })}`),
-    h("span", {}, t("dog_pile", { n: v.pile_size })),
+    h("span", {}, t("dog_pile", { n: v.deck_size })),
     teams,
   );
 }
@@ -335,7 +339,7 @@ function drawBoard(ctx, v, geo, sel) {
       const peg = 4 * seat + j;
       let key;
       if (tok === "K") key = `K${seat}-${slot++}`;
-      else if (tok === "S") key = `T${16 * seat}`;
+      else if (tok === "S") key = `T${startOf(seat, n)}`;
       else key = fieldKey(tok, peg);
       pegAt.set(peg, key);
     });
@@ -404,7 +408,7 @@ function drawBoard(ctx, v, geo, sel) {
         ui.to = null;
         ctx.redraw();
       } else {
-        onField(`T${16 * (v.moves_for ?? v.current_player)}`);
+        onField(`T${startOf(v.moves_for ?? v.current_player, v.players)}`);
       }
     };
     const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("seat_n", { n: seat + 1 }), where: placeWords(key) });
@@ -468,7 +472,7 @@ function lastFields(v) {
   const out = new Set();
   if (!v.last || !v.last.action) return out;
   const m = parseMove(String(v.last.action));
-  if (m.kind === "start") out.add(`T${16 * v.last.seat}`);
+  if (m.kind === "start") out.add(`T${startOf(v.last.seat, v.players)}`);
   for (const part of m.parts) {
     if (m.kind === "swap") {
       out.add(`T${part.from}`);

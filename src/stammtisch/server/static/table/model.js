@@ -19,6 +19,7 @@ export function createModel(tableId, watch) {
     levels: ["easy", "medium", "hard"],
     pending: null, // version of the action sent and not yet answered (double clicks)
     turnSince: null, // when the current turn began, as this page saw it (countdown)
+    notices: [], // {kind: "timeout", seat, move} as they came (this connection only)
     chat: null, // {enabled, messages: [{seat, text, at}]} from the server
   };
   return page;

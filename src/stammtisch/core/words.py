@@ -1,0 +1,94 @@
+"""Events and legal moves in words, in the players' terms (German and English).
+
+Each game phrases its own events in ``stammtisch/games/<game>/words.py`` with two functions,
+``event_text(event, lang, names) -> str`` and ``move_text(description, lang, names) -> str``;
+the templates are in the message catalogue (``locale/<lang>/LC_MESSAGES/<game>.po``). This
+module finds them and turns the events of one applied action into one log line.
+
+``names`` are the seats' names as the players see them (nicknames, bot names); a seat
+without a name is "Seat 2" / "Platz 2" (seats counted from 1, as at the table).
+
+>>> from stammtisch.core.words import seat_name, join
+>>> seat_name(None, 1, "de"), join(["9♥", "9♦", "9♠"], "de")
+('Platz 2', '9♥, 9♦ und 9♠')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol
+
+from stammtisch.core.i18n import LANGUAGES, t
+
+JSON = dict[str, Any]
+Names = Sequence[str | None] | None
+
+
+class GameWords(Protocol):
+    def event_text(self, event: JSON, lang: str, names: Names) -> str: ...
+
+    def move_text(self, description: JSON, lang: str, names: Names) -> str: ...
+
+
+def seat_name(names: Names, seat: int | None, lang: str) -> str:
+    """The name of ``seat`` (its nickname if known, else "Seat n" counted from 1)."""
+    if seat is None:
+        return t("words.nobody", lang)
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return t("words.seat", lang, n=seat + 1)
+
+
+def join(items: Sequence[str], lang: str) -> str:
+    """``a``, ``a und b``, ``a, b und c`` (``and`` in English)."""
+    items = [str(i) for i in items]
+    if not items:
+        return t("words.nothing", lang)
+    if len(items) == 1:
+        return items[0]
+    return t("words.list", lang, items=", ".join(items[:-1]), last=items[-1])
+
+
+@cache
+def _module(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"stammtisch.games.{game}.words")
+    except ModuleNotFoundError:
+        return None
+
+
+def event_text(game: str, event: JSON, lang: str, names: Names = None) -> str:
+    """One event in words ("" for an event the game folds into its neighbour)."""
+    mod = _module(game)
+    if mod is not None:
+        text: str = mod.event_text(event, lang, names)
+        return text
+    return t("words.acted", lang, name=seat_name(names, event.get("seat"), lang))
+
+
+def move_text(game: str, description: JSON, lang: str, names: Names = None) -> str:
+    """A legal move (``State.describe``) in words, as a button or list would show it."""
+    mod = _module(game)
+    if mod is not None:
+        text: str = mod.move_text(description, lang, names)
+        return text
+    return str(description.get("type", ""))
+
+
+def entry_text(game: str, events: Sequence[JSON], lang: str, names: Names = None) -> str:
+    """The log line of one applied action: its events' sentences in order."""
+    parts = [event_text(game, ev, lang, names) for ev in events]
+    return " ".join(p for p in parts if p)
+
+
+def entry_words(game: str, events: Sequence[JSON], names: Names = None) -> dict[str, str]:
+    """The log line in every language: ``{"de": ..., "en": ...}`` (what the server sends)."""
+    return {lang: entry_text(game, events, lang, names) for lang in LANGUAGES}
+
+
+def moves_words(game: str, descriptions: Sequence[JSON], names: Names = None) -> dict[str, list[str]]:
+    """Legal moves in words in every language, in the order of ``descriptions``."""
+    return {lang: [move_text(game, d, lang, names) for d in descriptions] for lang in LANGUAGES}

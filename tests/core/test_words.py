@@ -1,0 +1,147 @@
+"""Every move told in words (issue 17): whole games of all three games, every seat and the
+spectator, both languages; no notation and no ruling code left in any log line."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import stammtisch
+from stammtisch.core.i18n import LANGUAGES
+from stammtisch.core.words import entry_text, move_text
+
+#: What notation looks like (Dog ``p12``, ``7:p0 3-5``, ``J:p0 10<>p5 40``, ``Jo=4``; Himmel
+#: ``57>A``, ``raise A 63``, ``take 31``; Zwickern ``9C``/``QS``; ruling ids ``DOG-17``),
+#: and placeholders or keys that were never filled.
+NOTATION = re.compile(
+    r"\bp\d+\b|<>|\d+>[AB]\b|\b\d+-\d+\b|Jo=|\b(?:[2-9]|10|[JQKA])[CSHD]\b|\b[A-Z]{2,4}-\d+\b"
+    r"|\{\w*\}|\b(?:dog|himmel|zwickern|words)\.[a-z_.]+"
+    r"|\bgive (?:[2-9]|10|[JQKA]|Jo)\b|\bsteal \d\b|\braise [AB] \d|\btake \d|^(?:take|turn|fold)$"
+)
+NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
+
+CASES = [
+    ("dog", {"players": 4}, 3),
+    ("dog", {"players": 6}, 4),
+    *[("himmel", {"players": n, "games": 1}, 10 + n) for n in (3, 4, 5, 6)],
+    *[("zwickern", {"players": n}, 20 + n) for n in (2, 3, 4)],
+]
+
+
+def _play(name: str, options: dict[str, Any], seed: int) -> list[Any]:
+    game = stammtisch.load(name, **options)
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    states = []
+    steps = 0
+    while not state.is_terminal and steps < 4000:
+        legal = state.legal_actions()
+        if steps % 7 == 0:  # describe the legal moves too, now and then
+            for action in legal[:30]:
+                desc = state.describe(action)
+                for lang in LANGUAGES:
+                    text = move_text(name, desc, lang, NAMES)
+                    assert text and not NOTATION.search(text), (text, desc)
+        state = state.apply(legal[rng.randrange(len(legal))])
+        states.append(state)
+        steps += 1
+    return states
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_every_log_entry_has_words_for_every_seat_without_notation(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    states = _play(name, options, seed)
+    players = stammtisch.load(name, **options).num_players
+    kinds: set[str] = set()
+    for state in states:
+        for seat in [*range(players), None]:
+            events = state.events(seat)
+            assert events, "an applied action without events"
+            for lang in LANGUAGES:
+                text = entry_text(name, events, lang, NAMES[:players])
+                assert text.strip(), (events, lang)
+                assert not NOTATION.search(text), (text, events)
+            kinds.update(e["type"] for e in events)
+    assert len(kinds) >= 3
+
+
+def test_dog_peg_sent_home_is_told_to_everyone() -> None:
+    """DOG-14/DOG-15: a peg sent home is in every seat's and the spectator's log line."""
+    told = 0
+    for seed in range(1, 6):
+        for state in _play("dog", {"players": 4}, seed):
+            raw = [e for e in state.events(None) if e["type"] == "sent_home"]
+            if not raw:
+                continue
+            for seat in [0, 1, 2, 3, None]:
+                de = entry_text("dog", state.events(seat), "de", NAMES[:4])
+                en = entry_text("dog", state.events(seat), "en", NAMES[:4])
+                assert "heim" in de and "home" in en, (de, en)
+            told += 1
+        if told >= 3:
+            break
+    assert told, "no peg was sent home in these games"
+
+
+def test_zwickern_final_card_of_each_round_is_in_the_log() -> None:
+    """ZW-7: the last card of a round is played, then the table is swept and dealt anew;
+    the log line names that card for every seat."""
+    states = _play("zwickern", {"players": 3}, 5)
+    found = 0
+    for state in states:
+        events = state.events(None)
+        if any(e["type"] == "round_end" for e in events):
+            play = next(e for e in events if e["type"] == "play")
+            from stammtisch.games.zwickern.words import card_words
+
+            for seat in [0, 1, 2, None]:
+                for lang in LANGUAGES:
+                    assert card_words(play["card"], lang) in entry_text(
+                        "zwickern", state.events(seat), lang, NAMES[:3]
+                    )
+            found += 1
+    assert found >= 2
+
+
+def test_words_in_the_players_terms() -> None:
+    from stammtisch.games.dog.words import event_text as dog_text
+    from stammtisch.games.himmel.words import event_text as haz_text
+    from stammtisch.games.zwickern.words import event_text as zw_text
+
+    names = ["Anna", "Ben", "Cleo", "Dora"]
+    home = {"type": "sent_home", "seat": 0, "peg": 6, "owner": 1, "from": "20"}
+    assert dog_text(home, "de", names) == "Anna schickt Bens Stein 3 heim."
+    assert dog_text(home, "en", names) == "Anna sends Ben's peg 3 home."
+    capture = {"type": "capture", "seat": 2, "card": "9S", "cards": ["9H", "9D"], "how": "match"}
+    assert zw_text(capture, "de", names) == "Cleo fängt 9♥ und 9♦ mit 9♠."
+    play = {"type": "play", "seat": 3, "card": "24", "pile": "B"}
+    assert haz_text(play, "de", names) == "Dora legt 24 auf Stapel B."
+    steal = {"type": "steal", "seat": 0, "victim": 1, "card": None, "private_to": [0, 1]}
+    assert haz_text(steal, "en", names) == "Anna steals a card from Ben."
+
+
+def test_replay_command_tells_the_moves_in_words(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from stammtisch.cli import app
+    from stammtisch.records.record import GameRecord
+
+    game = stammtisch.load("zwickern", players=2)
+    state = game.new_game(4)
+    record = GameRecord.start("zwickern", game.options, 4, ["random", "random"])
+    rng = random.Random(4)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        record.add(action)
+        state = state.apply(action)
+    record.finish(state)
+    path = record.save(tmp_path / "z.json")
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "de"]).output
+    assert "1. Platz " in out and ("fängt" in out or "legt" in out)
+    assert not NOTATION.search(out.split("OK")[0])

@@ -1,0 +1,8 @@
+"""Hoch: a toy fourth game that lives only in the tests (issue 24).
+
+Twelve cards, 1-6 twice. Each of 2-3 players gets three hidden cards; the rest stay hidden in
+the stock. In turn, each plays a card onto one pile; a card higher than the pile's top (or
+the first card) scores a point. When the hands are empty, the most points win (ties share).
+Everything a game needs is in ``game.py`` and ``codec.py``; it is registered by one line in
+``tests/toy/conftest.py``.
+"""
