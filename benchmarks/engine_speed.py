@@ -76,8 +76,10 @@ def stammtisch_runner(name: str, check: str = "", pure: bool = False, **options:
                 act = legal[rng.randrange(len(legal))]
                 if check == "apply":
                     state = state.apply(act)
-                elif check == "text":  # apply as it was: the text check, then the move
-                    if act not in legal:
+                elif check == "text":  # State.apply as it was, with the check by text
+                    if state.is_terminal or isinstance(act, str):
+                        raise AssertionError("not a move")
+                    if act not in state.legal_actions():
                         raise AssertionError("not legal")
                     state = state.apply_unchecked(act)
                 else:

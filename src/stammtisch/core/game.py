@@ -28,8 +28,6 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 from stammtisch.core.errors import GameOverError, IllegalActionError, OptionError, PositionError
@@ -278,11 +276,17 @@ class State(ABC, Generic[A]):
         act = self.parse_action(action) if isinstance(action, str) else action
         legal = self.legal_actions()
         # Identity first: an action taken from legal_actions() is found without comparing
-        # it to the actions before it (which may build their notation to compare), and
-        # through list.__iter__ a list that makes its actions when read (Dog's compiled
-        # core) is searched without making them.
-        items = list.__iter__(legal) if isinstance(legal, list) else iter(legal)
-        if not any(map(is_, items, repeat(act))) and act not in legal:
+        # it to the actions before it (which may build their notation to compare). A list
+        # that makes its actions when read (Dog's compiled core) does the same in its
+        # own ``__contains__``, without making them.
+        if type(legal) is list:
+            for item in legal:
+                if item is act:
+                    break
+            else:
+                if act not in legal:
+                    raise IllegalActionError(action=str(act))
+        elif act not in legal:
             raise IllegalActionError(action=str(act))
         return self.apply_unchecked(act)
 

@@ -204,6 +204,8 @@ def test_lazy_legal_actions_behave_like_the_list_of_actions() -> None:
         assert isinstance(acts, CodedActions) and len(acts) == len(pure)
         return acts
 
+    codes = fresh().codes()  # one packed move code per move, the same for the same position
+    assert len(codes) == len(pure) and len(set(codes)) == len(codes) and codes == fresh().codes()
     assert fresh()[5].text == texts[5] and fresh()[-1].text == texts[-1]
     assert [a.text for a in fresh()[2:9]] == texts[2:9]
     assert [a.text for a in fresh()] == texts

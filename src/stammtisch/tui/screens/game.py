@@ -102,7 +102,7 @@ class GameScreen(Screen[None]):
     GameScreen #hand Button.selected { background: $accent; }
     GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted; }
     GameScreen #moves { height: 1fr; min-height: 5; }
-    GameScreen #log { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    GameScreen #log { height: auto; padding: 0 1; }
     """
 
     def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
