@@ -50,5 +50,5 @@ def test_game_modules_do_not_read_the_legal_notations() -> None:
 
 def test_the_check_finds_a_notation_regex() -> None:
     """The scanner itself: the regex the Dog module used to read a 7's parts is caught."""
-    sample = 'const PART = /^p(\\d+) (\\w+)-(\\w+)$/;\nlet m = a.match(/^steal (\\d+)$/);'
+    sample = "const PART = /^p(\\d+) (\\w+)-(\\w+)$/;\nlet m = a.match(/^steal (\\d+)$/);"
     assert set(REGEX_LITERAL.findall(sample)) == {r"/^p(\d+) (\w+)-(\w+)$/", r"/^steal (\d+)$/"}
