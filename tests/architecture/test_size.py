@@ -20,7 +20,7 @@ MODULES_ALLOWED: dict[str, int] = {
     "games/dog/seven.py": 501,  # issue 23 (the split 7)
     "games/dog/state.py": 576,  # issue 24
     "games/himmel/state.py": 541,  # issue 24
-    "tui/screens/game.py": 556,  # the terminal UI (issue 24)
+    "tui/screens/game.py": 557,  # the terminal UI (issue 24)
 }
 
 #: "module:qualified.function" -> lines allowed for now
