@@ -20,12 +20,12 @@ MODULES_ALLOWED: dict[str, int] = {
     "games/dog/seven.py": 501,  # issue 23 (the split 7)
     "games/dog/state.py": 576,  # issue 24
     "games/himmel/state.py": 541,  # issue 24
-    "tui/screens/game.py": 556,  # the terminal helper (issue 24)
+    "tui/screens/game.py": 557,  # the terminal UI (issue 24)
 }
 
 #: "module:qualified.function" -> lines allowed for now
 FUNCTIONS_ALLOWED: dict[str, int] = {
-    "arena/cli.py:arena": 81,  # the terminal helper's cli dedupe (issue 24)
+    "arena/cli.py:arena": 81,  # the arena command after the option dedupe (issue 24)
     "games/himmel/events.py:events_of": 90,  # events (issue 17)
 }
 
