@@ -58,11 +58,11 @@ def click_and_wait(page: Any, selector: str) -> None:
     )
 
 
-MOUNT = """async ({game, view, legal}) => {
+MOUNT = """async ({game, view, legal, moves}) => {
   const mod = await import('/static/games/' + game + '.js');
   const root = document.getElementById('app');
   window.__sent = [];
-  const ctx = {view, legal, seat: view.seat, version: 1, table: null, hint: null,
+  const ctx = {view, legal, moves, seat: view.seat, version: 1, table: null, hint: null,
     names: Array.from({length: view.players}, (_, i) => 'Seat ' + i), interactive: true,
     act: (a) => window.__sent.push(a),
     redraw: () => { root.replaceChildren(); mod.render(root, ctx); }};
@@ -70,22 +70,26 @@ MOUNT = """async ({game, view, legal}) => {
 }"""
 
 
-def mount_game(page: Any, game: str, view: dict[str, Any], legal: list[str]) -> None:
-    """Draw one game module on the page with a view and legal list as the server sends them;
-    what the player picks is collected in ``window.__sent`` instead of being sent."""
+def mount_game(page: Any, game: str, view: dict[str, Any], legal: list[str], moves: list[Any]) -> None:
+    """Draw one game module on the page with a view, legal list and described moves as the
+    server sends them; what the player picks is collected in ``window.__sent`` instead of
+    being sent."""
     page.goto("/")
     page.wait_for_selector("#create-table")
-    page.evaluate(MOUNT, {"game": game, "view": view, "legal": legal})
+    page.evaluate(MOUNT, {"game": game, "view": view, "legal": legal, "moves": moves})
 
 
 def sent(page: Any) -> list[str]:
     return list(page.evaluate("() => window.__sent"))
 
 
-def engine_position(name: str, want: Any, **options: Any) -> tuple[dict[str, Any], list[str], str]:
+def engine_position(
+    name: str, want: Any, **options: Any
+) -> tuple[dict[str, Any], list[str], str, list[dict[str, Any]]]:
     """Seeded random play with the game's engine until ``want(legal)`` names a move.
 
-    Returns the mover's view, the legal notations and the move ``want`` picked.
+    Returns the mover's view, the legal notations, the move ``want`` picked and the moves
+    as the server sends them (``{"action", "move", "text"}``, in the order of ``legal``).
     """
     import random
 
@@ -104,7 +108,15 @@ def engine_position(name: str, want: Any, **options: Any) -> tuple[dict[str, Any
             legal = state.legal_notations()
             target = want(legal)
             if target:
-                return state.observe(state.current_player), legal, target
+                from stammtisch.core.words import moves_words
+
+                described = [state.describe(a) for a in state.legal_actions()]
+                texts = moves_words(name, described)
+                moves = [
+                    {"action": a, "move": d, "text": {lang: texts[lang][i] for lang in texts}}
+                    for i, (a, d) in enumerate(zip(legal, described, strict=True))
+                ]
+                return state.observe(state.current_player), legal, target, moves
             state = state.apply(rng.choice(legal))
     pytest.skip("no such position found")
 

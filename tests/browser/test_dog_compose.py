@@ -18,13 +18,13 @@ from .browserkit import engine_position, mount_game, sent
 pytestmark = pytest.mark.browser
 
 
-def _position(want: Any) -> tuple[dict[str, Any], list[str], str]:
+def _position(want: Any) -> tuple[dict[str, Any], list[str], str, list[dict[str, Any]]]:
     return engine_position("dog", want)
 
 
-def _mount(new_page: Any, view: dict[str, Any], legal: list[str]) -> Any:
+def _mount(new_page: Any, view: dict[str, Any], legal: list[str], moves: list[dict[str, Any]]) -> Any:
     page = new_page("en")
-    mount_game(page, "dog", view, legal)
+    mount_game(page, "dog", view, legal, moves)
     page.wait_for_selector("#dog-board")
     return page
 
@@ -34,10 +34,12 @@ def test_dog17_split_seven_composed_part_by_part(new_page: Any, artifacts: Path)
         sevens = [a for a in legal if a.startswith("7:") and a.count(",") >= 1]
         return max(sevens, key=lambda a: a.count(","), default=None)
 
-    view, legal, target = _position(want)
-    page = _mount(new_page, view, legal)
+    view, legal, target, moves = _position(want)
+    page = _mount(new_page, view, legal, moves)
     page.locator('#hand button.card.playable[data-card="7"]').first.click()
-    parts = target.split(":", 1)[1].split(",")
+    described = next(m["move"] for m in moves if m["action"] == target)
+    # The parts as the server describes them (peg, from, to), in the order of the notation.
+    parts = [f"{e['peg']}:{e['from']}:{e['to']}" for e in described["moves"] if e["type"] == "move"]
     for i, part in enumerate(parts):
         assert sent(page) == []
         page.locator(f'button.dog-option[data-part="{part}"]').click()
@@ -54,8 +56,8 @@ def test_dog16_joker_asks_for_its_value_then_a_field(new_page: Any) -> None:
         values = {a.split(":")[0] for a in jokers}
         return jokers[0] if len(values) >= 2 else None
 
-    view, legal, target = _position(want)
-    page = _mount(new_page, view, legal)
+    view, legal, target, moves = _position(want)
+    page = _mount(new_page, view, legal, moves)
     page.locator('#hand button.card.playable[data-card="Jo"]').first.click()
     values = page.locator("button.joker-value").evaluate_all("els => els.map(e => e.dataset.value)")
     head = target.split(":")[0]
@@ -73,8 +75,8 @@ def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
         singles = [a for a in legal if a[0] in "23568" and ":" in a and "," not in a]
         return singles[0] if singles else None
 
-    view, legal, target = _position(want)
-    page = _mount(new_page, view, legal)
+    view, legal, target, moves = _position(want)
+    page = _mount(new_page, view, legal, moves)
     card = target.split(":")[0]
     page.locator(f'#hand button.card.playable[data-card="{card}"]').first.click()
     dest = target.rsplit("-", 1)[1]

@@ -17,9 +17,9 @@ pytestmark = pytest.mark.browser
 
 
 def _mounted(new_page: Any, want: Any) -> tuple[Any, list[str], str]:
-    view, legal, target = engine_position("himmel", want, players=4)
+    view, legal, target, moves = engine_position("himmel", want, players=4)
     page = new_page("en")
-    mount_game(page, "himmel", view, legal)
+    mount_game(page, "himmel", view, legal, moves)
     page.wait_for_selector("#haz-table")
     return page, legal, target
 

@@ -1,13 +1,14 @@
 // Dog (Brändi Dog): an SVG board for 4 or 6 seats and the hand as cards.
 //
 // The client knows the board's shape (16 track fields per seat, start field at 16*s, kennel
-// and Himmel of 4) only to draw it. Every move offered is one of the server's legal
-// notations (K:start, 5:p1 12-17, Jo=4:p2 30-26, 7:p0 3-5,p1 20-25, J:p0 10<>p5 40,
-// give 7, fold): picking a card filters them, a Joker first asks for its value, and a split
-// 7 is composed part by part, keeping only the notations that begin with the parts chosen.
+// and Himmel of 4) only to draw it. Every move offered is one of the server's `moves`, read
+// from its description (card, Joker value, pegs, from/to fields, the parts of a 7) and
+// shown with its words; only the `action` goes back. Picking a card filters them, a Joker
+// first asks for its value, and a split 7 is composed part by part, keeping only the moves
+// whose described parts begin with the parts chosen.
 import { cardEl, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { pick as words, t } from "../i18n.js";
 import { animatePegs } from "./dog-motion.js";
 
 const SIZE = 1000;
@@ -21,32 +22,23 @@ function fresh(version) {
   return { version, card: null, value: null, peg: null, parts: [], to: null };
 }
 
-// --- notation (reading the server's strings, no rules) ---------------------------------
-const PART = /^p(\d+) (\w+)-(\w+)$/;
-const SWAP = /^p(\d+) (\w+)<>p(\d+) (\w+)$/;
-
-/** {text, kind: give|fold|start|move|swap, card, value, parts: [{peg, from, to, text}]} */
-export function parseMove(text) {
-  const out = { text, kind: "other", card: null, value: null, parts: [] };
-  if (text === "fold") return { ...out, kind: "fold" };
-  let m = text.match(/^give (\S+)$/);
-  if (m) return { ...out, kind: "give", card: m[1] };
-  m = text.match(/^([^:=]+)(?:=([^:]+))?:(.*)$/);
-  if (!m) return out;
-  const base = { ...out, card: m[1], value: m[2] ?? null };
-  const body = m[3];
-  if (body === "start") return { ...base, kind: "start" };
-  const sw = body.match(SWAP);
-  if (sw) {
-    return { ...base, kind: "swap", parts: [{ peg: Number(sw[1]), from: sw[2], to: sw[4], other: Number(sw[3]), text: body }] };
+// --- the server's move descriptions (no rules, no notation read) -------------------------
+/** One entry of the server's `moves` ({action, move, text}) as the board needs it:
+ * {action, text, kind: give|fold|start|move|swap|steal|other, card, value, parts: [{peg, from, to, other, key}]}.
+ * `action` is only sent back; what is shown are the `text` words and the described fields. */
+export function fromDescription(entry) {
+  const d = (entry && entry.move) || {};
+  const out = { action: entry.action, text: entry.text, kind: "other", card: d.card ?? null, value: d.value ?? null, parts: [] };
+  if (d.type === "give" || d.type === "fold" || d.type === "steal") return { ...out, kind: d.type };
+  if (d.type !== "play") return out;
+  const events = d.moves || [];
+  if (events.some((e) => e.type === "start")) return { ...out, kind: "start" };
+  const swap = events.find((e) => e.type === "swap");
+  if (swap) {
+    return { ...out, kind: "swap", parts: [{ peg: swap.peg, from: swap.from, to: swap.to, other: swap.other, key: `${swap.peg}:${swap.from}:${swap.other}:${swap.to}` }] };
   }
-  const parts = [];
-  for (const chunk of body.split(",")) {
-    const p = chunk.match(PART);
-    if (!p) return out;
-    parts.push({ peg: Number(p[1]), from: p[2], to: p[3], text: chunk });
-  }
-  return { ...base, kind: "move", parts };
+  const parts = events.filter((e) => e.type === "move").map((e) => ({ peg: e.peg, from: e.from, to: e.to, key: `${e.peg}:${e.from}:${e.to}` }));
+  return parts.length ? { ...out, kind: "move", parts } : out;
 }
 
 const effective = (m) => m.value ?? m.card;
@@ -99,14 +91,14 @@ export function render(root, ctx) {
   if (ui.version !== ctx.version) ui = fresh(ctx.version);
   const n = v.players;
   const me = ctx.seat;
-  const moves = ctx.legal.map(parseMove);
-  const gives = new Map(moves.filter((m) => m.kind === "give").map((m) => [m.card, m.text]));
+  const moves = (ctx.moves || []).map(fromDescription);
+  const gives = new Map(moves.filter((m) => m.kind === "give").map((m) => [m.card, m.action]));
   const fold = moves.find((m) => m.kind === "fold");
-  const plays = moves.filter((m) => m.kind === "start" || m.kind === "move" || m.kind === "swap");
+  const plays = moves.filter((m) => m.kind === "start" || m.kind === "move" || m.kind === "swap" || m.kind === "steal");
   const playable = new Set(plays.map((m) => m.card));
-  const hintMove = ctx.hint ? parseMove(ctx.hint) : null;
+  const hintMove = ctx.hint ? moves.find((m) => m.action === ctx.hint) ?? null : null;
 
-  const sel = selection(plays, v);
+  const sel = selection(plays, v, ctx);
   const geo = geometry(n, me ?? 0);
   const board = drawBoard(ctx, v, geo, sel);
 
@@ -121,7 +113,7 @@ export function render(root, ctx) {
         playable: can,
         selected: ui.card === c && !give,
         hint: hintMove && hintMove.card === c,
-        dim: ctx.legal.length > 0 && !can,
+        dim: moves.length > 0 && !can,
         disabled: !can,
         title: cardText(c),
         onClick: give
@@ -158,7 +150,7 @@ export function render(root, ctx) {
 }
 
 /** The options of the current selection: joker values, or next parts/moves with targets. */
-function selection(plays, v) {
+function selection(plays, v, ctx) {
   const out = { cands: [], jokerValues: null, options: [], seven: false, complete: null };
   if (!ui.card) return out;
   let cands = plays.filter((m) => m.card === ui.card);
@@ -176,35 +168,37 @@ function selection(plays, v) {
   const movesFor = v.moves_for ?? v.current_player;
   if (out.seven) {
     const k = ui.parts.length;
-    const prefix = cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].text === p));
+    const prefix = cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].key === p.key));
     out.complete = prefix.find((m) => m.parts.length === k) || null;
     const seen = new Set();
     for (const m of prefix) {
       const part = m.parts[k];
-      if (!part || seen.has(part.text)) continue;
-      seen.add(part.text);
-      out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(part), part: part.text });
+      if (!part || seen.has(part.key)) continue;
+      seen.add(part.key);
+      out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(ctx, part), part });
     }
     return out;
   }
   for (const m of cands) {
     if (m.kind === "start") {
-      out.options.push({ peg: "kennel", toKey: `T${startOf(movesFor, v.players)}`, label: `${t("dog_start")}`, action: m.text });
+      out.options.push({ peg: "kennel", toKey: `T${startOf(movesFor, v.players)}`, label: words(m.text), action: m.action });
+    } else if (m.kind === "steal") {
+      out.options.push({ peg: null, toKey: null, label: words(m.text), action: m.action });
     } else {
       const part = m.parts[0];
       const toKey = m.kind === "swap" ? `T${part.to}` : fieldKey(part.to, part.peg);
-      out.options.push({ peg: part.peg, toKey, label: m.kind === "swap" ? swapLabel(part) : partLabel(part), action: m.text });
+      out.options.push({ peg: part.peg, toKey, label: words(m.text), action: m.action });
     }
   }
   return out;
 }
 
-function partLabel(part) {
-  return `p${part.peg}: ${part.from} → ${part.to}`;
-}
-
-function swapLabel(part) {
-  return `p${part.peg} (${part.from}) ⇄ p${part.other} (${part.to})`;
+/** One part of a split 7 in words: "Ben's peg 2, field 12 → field 15". */
+function partLabel(ctx, part) {
+  const seat = Math.floor(part.peg / 4);
+  const name = ctx.names[seat] ?? t("seat_n", { n: seat + 1 });
+  const from = t("dog_peg_label", { n: (part.peg % 4) + 1, name, where: placeWords(fieldKey(part.from, part.peg)) });
+  return `${from} → ${placeWords(fieldKey(part.to, part.peg))}`;
 }
 
 function pick(ctx, sel, option) {
@@ -216,10 +210,10 @@ function pick(ctx, sel, option) {
   ui.peg = null;
   ui.to = null;
   const k = ui.parts.length;
-  const prefix = sel.cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].text === p));
+  const prefix = sel.cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].key === p.key));
   const done = prefix.find((m) => m.parts.length === k);
   if (done && prefix.length === 1) {
-    ctx.act(done.text);
+    ctx.act(done.action);
     return;
   }
   ctx.redraw();
@@ -232,10 +226,10 @@ function choicePanel(ctx, v, sel, gives, fold) {
     return h(
       "div",
       { class: "choice", id: "dog-choice" },
-      h("button", { type: "button", id: "dog-fold", class: "primary", onclick: () => ctx.act(fold.text) }, t("dog_fold")),
+      h("button", { type: "button", id: "dog-fold", class: "primary", onclick: () => ctx.act(fold.action) }, t("dog_fold")),
     );
   }
-  if (!ui.card) return ctx.legal.length ? h("div", { class: "choice muted", id: "dog-choice" }, t("dog_choose_card")) : null;
+  if (!ui.card) return (ctx.moves || []).length ? h("div", { class: "choice muted", id: "dog-choice" }, t("dog_choose_card")) : null;
   if (sel.jokerValues) {
     return h(
       "div",
@@ -273,7 +267,7 @@ function choicePanel(ctx, v, sel, gives, fold) {
         h(
           "div",
           { class: "row" },
-          h("span", { id: "dog-seven-parts" }, t("dog_seven_so_far", { parts: ui.parts.join(", ") })),
+          h("span", { id: "dog-seven-parts" }, t("dog_seven_so_far", { parts: ui.parts.map((p) => partLabel(ctx, p)).join("; ") })),
           h(
             "button",
             {
@@ -289,7 +283,7 @@ function choicePanel(ctx, v, sel, gives, fold) {
             },
             t("dog_seven_undo"),
           ),
-          sel.complete ? h("button", { type: "button", class: "small primary", onclick: () => ctx.act(sel.complete.text) }, t("confirm")) : null,
+          sel.complete ? h("button", { type: "button", class: "small primary", onclick: () => ctx.act(sel.complete.action) }, t("confirm")) : null,
         ),
       );
     }
@@ -301,7 +295,7 @@ function choicePanel(ctx, v, sel, gives, fold) {
       "div",
       { class: "options-row" },
       options.map((o) =>
-        h("button", { type: "button", class: "dog-option", dataset: { action: o.action ?? "", part: o.part ?? "" }, onclick: () => pick(ctx, sel, o) }, o.label),
+        h("button", { type: "button", class: "dog-option", dataset: { action: o.action ?? "", part: o.part ? o.part.key : "" }, onclick: () => pick(ctx, sel, o) }, o.label),
       ),
     ),
   );
@@ -344,10 +338,7 @@ function drawBoard(ctx, v, geo, sel) {
       pegAt.set(peg, key);
     });
   });
-  for (const part of ui.parts) {
-    const m = part.match(PART);
-    if (m) pegAt.set(Number(m[1]), fieldKey(m[3], Number(m[1])));
-  }
+  for (const part of ui.parts) pegAt.set(part.peg, fieldKey(part.to, part.peg));
   for (const [peg, key] of pegAt) place.set(key, peg);
 
   let options = sel.options;
@@ -467,34 +458,15 @@ function seatLabel(ctx, v, seat) {
   return text;
 }
 
-/** Field keys touched by the last move (from its notation), for highlighting. */
+/** Field keys touched by the last move (from the view's events), for highlighting. */
 function lastFields(v) {
   const out = new Set();
-  if (!v.last || !v.last.action) return out;
-  const m = parseMove(String(v.last.action));
-  if (m.kind === "start") out.add(`T${startOf(v.last.seat, v.players)}`);
-  for (const part of m.parts) {
-    if (m.kind === "swap") {
-      out.add(`T${part.from}`);
-      out.add(`T${part.to}`);
-    } else {
-      out.add(fieldKey(part.to, part.peg));
-    }
+  for (const e of v.events || []) {
+    if (e.type === "start") out.add(`T${e.to}`);
+    else if (e.type === "swap") {
+      out.add(`T${e.from}`);
+      out.add(`T${e.to}`);
+    } else if (e.type === "move" || e.type === "enter_himmel") out.add(fieldKey(e.to, e.peg));
   }
   return out;
-}
-
-export function describe(last, { who, seat, prev }) {
-  const unchanged = prev !== undefined && JSON.stringify(prev) === JSON.stringify(last);
-  if (!last || unchanged || (seat !== undefined && seat !== null && last.seat !== seat)) {
-    // Dog's view keeps only the last play or fold; an exchange step leaves it unchanged.
-    return t("dog_log_gave", { name: who });
-  }
-  const m = parseMove(String(last.action));
-  if (m.kind === "fold") return t("dog_log_fold", { name: who });
-  if (m.kind === "give") return t("dog_log_gave", { name: who });
-  const card = m.value ? `Joker=${cardText(m.value)}` : cardText(m.card);
-  if (m.kind === "start") return t("dog_log_start", { name: who, card });
-  if (m.kind === "swap") return `${who}: ${card} — ${swapLabel(m.parts[0])}`;
-  return `${who}: ${card} — ${m.parts.map(partLabel).join(", ")}`;
 }

@@ -1,10 +1,10 @@
 // Himmel, A… und Zwirn: two piles under their targets (one marked), hands, penalty piles.
-// The server's legal notations (57>A, turn, steal 2, raise A 63, take 31, take) are grouped
-// by the hand card they use; picking a card shows that card's choices (pile, victim,
-// target), so the player never types notation and never sees a move the server did not offer.
+// The server's legal moves, as it describes them (card, pile, victim, new target), are
+// grouped by the hand card they use; picking a card shows that card's choices, so the player
+// never sees notation and never a move the server did not offer (only `action` goes back).
 import { backs } from "../cards.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { pick as words, t } from "../i18n.js";
 
 const SPECIAL = { turn: "⇄", steal: "✂", raise: "⤒" };
 const SPECIAL_KEY = { turn: "haz_special_reverse", steal: "haz_special_steal", raise: "haz_special_raise" };
@@ -14,39 +14,21 @@ const FACE_KEY = { turn: "haz_face_reverse", steal: "haz_face_steal", raise: "ha
 // What the player has picked so far in this position (reset when the version changes).
 let pick = { version: null, card: null, mode: null };
 
-/** The legal notations grouped by the hand card they play ("take" under its own key). */
-export function groupLegal(legal) {
+/** The server's moves grouped by the hand card they play ("take" under its own key). */
+export function groupMoves(moves) {
   const groups = new Map();
-  const add = (key, action, choice) => {
+  const add = (key, entry, choice) => {
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push({ action, ...choice });
+    groups.get(key).push({ action: entry.action, text: entry.text, ...choice });
   };
-  for (const a of legal) {
-    let m = a.match(/^(\d+)>([AB])$/);
-    if (m) {
-      add(m[1], a, { pile: m[2] });
-      continue;
-    }
-    if (a === "turn") {
-      add("turn", a, {});
-      continue;
-    }
-    m = a.match(/^steal (\d+)$/);
-    if (m) {
-      add("steal", a, { victim: Number(m[1]) });
-      continue;
-    }
-    m = a.match(/^raise ([AB]) (\d+)$/);
-    if (m) {
-      add("raise", a, { pile: m[1], with: m[2] });
-      continue;
-    }
-    m = a.match(/^take(?: (\d+))?$/);
-    if (m) {
-      add("take", a, { target: m[1] ?? null });
-      continue;
-    }
-    add(a, a, {});
+  for (const entry of moves) {
+    const d = entry.move || {};
+    if (d.type === "play") add(d.card, entry, { pile: d.pile });
+    else if (d.type === "turn") add("turn", entry, {});
+    else if (d.type === "steal") add("steal", entry, { victim: d.victim });
+    else if (d.type === "raise") add("raise", entry, { pile: d.pile, with: d.card, old: d.old });
+    else if (d.type === "take") add("take", entry, { target: d.target ?? null });
+    else add(entry.action, entry, {});
   }
   return groups;
 }
@@ -74,10 +56,11 @@ function hazCard(text, opts = {}) {
 export function render(root, ctx) {
   const v = ctx.view;
   if (pick.version !== ctx.version) pick = { version: ctx.version, card: null, mode: null };
-  const groups = groupLegal(ctx.legal);
+  const moves = ctx.moves || [];
+  const groups = groupMoves(moves);
   const me = ctx.seat;
   const n = v.players;
-  const hintCard = ctx.hint ? cardOfAction(ctx.hint) : null;
+  const hintCard = ctx.hint ? keyOfAction(groups, ctx.hint) : null;
   const redraw = () => ctx.redraw();
 
   const choose = (card) => {
@@ -104,8 +87,8 @@ export function render(root, ctx) {
   const players = order.filter((p) => p !== me).map((p) => playerBox(ctx, p, v, stealing.find((o) => o.victim === p)));
 
   // The two piles; when the picked number card fits both, they become the choice.
-  const pileChoices = pick.card && /^\d+$/.test(pick.card) ? groups.get(pick.card) || [] : [];
-  const lastPile = lastPileOf(v.last);
+  const pileChoices = pick.card ? (groups.get(pick.card) || []).filter((o) => o.pile && o.with === undefined) : [];
+  const lastPile = lastPileOf(v);
   const piles = v.piles.map((p) => {
     const choice = pileChoices.find((o) => o.pile === p.name);
     const classes = ["haz-pile"];
@@ -137,8 +120,8 @@ export function render(root, ctx) {
     "div",
     { class: "felt haz-table", id: "haz-table" },
     h("div", { class: "haz-piles" }, piles),
-    v.last ? h("div", { class: "last-move" }, describe(v.last, { who: ctx.names[v.last.seat], names: ctx.names })) : null,
-    v.revealed && v.revealed.length && v.last && String(v.last.action).startsWith("take")
+    v.last ? h("div", { class: "last-move" }, lastText(v, ctx.names)) : null,
+    v.revealed && v.revealed.length && (v.events || []).some((e) => e.type === "take")
       ? h("div", { class: "card-row tight" }, v.revealed.map((c) => hazCard(c, { small: true })))
       : null,
   );
@@ -158,7 +141,7 @@ export function render(root, ctx) {
         playable,
         selected: pick.card === c,
         hint: hintCard === c,
-        dim: ctx.legal.length > 0 && !playable,
+        dim: moves.length > 0 && !playable,
         onClick: playable ? () => choose(c) : undefined,
       });
     });
@@ -206,7 +189,7 @@ function choicePanel(ctx, groups, v) {
       h(
         "div",
         { class: "options-row" },
-        options.map((o) => h("button", { type: "button", class: "raise", dataset: { action: o.action }, onclick: () => ctx.act(o.action) }, `${t("haz_pile", { p: o.pile })}: ${v.piles.find((p) => p.name === o.pile)?.target ?? "?"} → ${o.with}`)),
+        options.map((o) => h("button", { type: "button", class: "raise", dataset: { action: o.action }, onclick: () => ctx.act(o.action) }, words(o.text))),
       ),
     );
   }
@@ -218,7 +201,7 @@ function choicePanel(ctx, groups, v) {
       "div",
       { class: "choice", id: "haz-choice" },
       h("strong", {}, t("haz_choose_pile")),
-      h("div", { class: "options-row" }, options.map((o) => h("button", { type: "button", onclick: () => ctx.act(o.action) }, t("haz_pile", { p: o.pile })))),
+      h("div", { class: "options-row" }, options.map((o) => h("button", { type: "button", onclick: () => ctx.act(o.action) }, words(o.text)))),
     );
   }
   return null;
@@ -246,32 +229,30 @@ function playerBox(ctx, p, v, stealChoice, mine = false) {
   return box;
 }
 
-function cardOfAction(action) {
-  const m = String(action).match(/^(\d+)>/);
-  if (m) return m[1];
-  return String(action).split(" ")[0];
+/** The hand card (group key) of the move the hint names. */
+function keyOfAction(groups, action) {
+  for (const [key, options] of groups) if (options.some((o) => o.action === action)) return key;
+  return null;
 }
 
-function lastPileOf(last) {
-  if (!last) return null;
-  const m = String(last.action).match(/^\d+>([AB])$/);
-  return m ? m[1] : null;
+/** The pile the last number was laid on (from the view's events). */
+function lastPileOf(v) {
+  const play = (v.events || []).find((e) => e.type === "play");
+  return play ? play.pile : null;
 }
 
-export function describe(last, { who, names }) {
-  if (!last) return "";
-  const a = String(last.action);
-  let m = a.match(/^(\d+)>([AB])$/);
-  if (m) return t("haz_log_play", { name: who, card: m[1], pile: m[2] });
-  if (a === "turn") return t("haz_log_turn", { name: who });
-  m = a.match(/^steal (\d+)$/);
-  if (m) {
-    const text = t("haz_log_steal", { name: who, victim: (names && names[Number(m[1])]) ?? m[1] });
-    return last.stolen ? `${text} (${last.stolen})` : text;
+/** The last move in words, from the view's events (a stolen card only for thief and victim). */
+function lastText(v, names) {
+  const who = names[v.last.seat] ?? "";
+  for (const e of v.events || []) {
+    if (e.type === "play") return t("haz_log_play", { name: who, card: e.card, pile: e.pile });
+    if (e.type === "turn") return t("haz_log_turn", { name: who });
+    if (e.type === "steal") {
+      const text = t("haz_log_steal", { name: who, victim: names[e.victim] ?? e.victim });
+      return e.card ? `${text} (${e.card})` : text;
+    }
+    if (e.type === "raise") return t("haz_log_raise", { name: who, pile: e.pile, card: e.card });
+    if (e.type === "take") return e.target ? t("haz_log_take_target", { name: who, card: e.target }) : t("haz_log_take", { name: who });
   }
-  m = a.match(/^raise ([AB]) (\d+)$/);
-  if (m) return t("haz_log_raise", { name: who, pile: m[1], card: m[2] });
-  m = a.match(/^take(?: (\d+))?$/);
-  if (m) return m[1] ? t("haz_log_take_target", { name: who, card: m[1] }) : t("haz_log_take", { name: who });
-  return `${who}: ${a}`;
+  return who;
 }

@@ -1,10 +1,11 @@
 // Finds the browser module of a game. Each game module exports
-//   render(root, ctx)   draw ctx.view and offer ctx.legal (call ctx.act(notation) to play)
+//   render(root, ctx)   draw ctx.view and offer ctx.moves, the server's described moves
+//                       ({action, move, text}); call ctx.act(action) to play one
 //   describe(last, {who, names, seat}) -> text for one log entry (the view's "last" entry)
-// A game without a module falls back to a plain list of its legal moves. Which games there
+// A game without a module falls back to a plain list of its moves in words. Which games there
 // are comes from the server (GET /api/games): a game's module is games/<name>.js.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { pick, t } from "../i18n.js";
 
 const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
 
@@ -30,7 +31,7 @@ export const fallback = {
       h(
         "div",
         { class: "move-list" },
-        ctx.legal.map((a) => h("button", { type: "button", class: "move", dataset: { action: a }, onclick: () => ctx.act(a) }, a)),
+        (ctx.moves || []).map((m) => h("button", { type: "button", class: "move", dataset: { action: m.action }, onclick: () => ctx.act(m.action) }, pick(m.text))),
       ),
       h("pre", { class: "raw-view" }, JSON.stringify(ctx.view, null, 1)),
     );

@@ -1,6 +1,6 @@
 // Zwickern: open table cards in the middle, each player's hand size and capture pile
-// around it, one's own hand below. A legal notation is one card, so a click on a playable
-// hand card plays it.
+// around it, one's own hand below. Each of the server's moves plays one card (its
+// description names it), so a click on a playable hand card sends that move.
 import { backs, cardEl, cardText } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -9,7 +9,8 @@ export function render(root, ctx) {
   const v = ctx.view;
   const n = v.players;
   const me = ctx.seat;
-  const legal = new Set(ctx.legal);
+  const moves = ctx.moves || [];
+  const byCard = new Map(moves.map((m) => [m.move && m.move.card, m.action]));
   const last = v.last;
   const lastTaken = new Set(last ? last.captured : []);
 
@@ -41,11 +42,11 @@ export function render(root, ctx) {
   if (me !== null && v.hand) {
     const hand = v.hand.map((c) =>
       cardEl(c, {
-        playable: legal.has(c),
+        playable: byCard.has(c),
         hint: ctx.hint === c,
-        dim: ctx.legal.length > 0 && !legal.has(c),
-        disabled: !legal.has(c),
-        onClick: legal.has(c) ? () => ctx.act(c) : () => {},
+        dim: moves.length > 0 && !byCard.has(c),
+        disabled: !byCard.has(c),
+        onClick: byCard.has(c) ? () => ctx.act(byCard.get(c)) : () => {},
       }),
     );
     parts.push(
