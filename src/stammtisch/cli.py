@@ -184,7 +184,7 @@ def sim(
     table.add_column("avg score", justify="right")
     table.add_column("win share (avg return)", justify="right")
     for s in range(n):
-        table.add_row(str(s), f"{score_sum[s] / games_:.2f}", f"{win_sum[s] / games_:.3f}")
+        table.add_row(str(s + 1), f"{score_sum[s] / games_:.2f}", f"{win_sum[s] / games_:.3f}")
     console.print(table)
     console.print(f"{steps} steps in {elapsed:.2f} s: {steps / elapsed:,.0f} steps/s")
 
@@ -233,7 +233,7 @@ def replay(
         fail(StammtischError("cli_unfinished", path=str(file), n=len(record.actions)), lang, FAILURE)
     from stammtisch.tui.present import result_text
 
-    result = result_text(final.scores(), final.returns(), lang)
+    result = result_text(final, lang)
     console.print(escape(t("cli.replay_ok", lang, game=record.game, n=len(record.actions), result=result)))
 
 
@@ -249,7 +249,7 @@ def play(
         str | None, typer.Argument(help="Game name, see `stammtisch games` (default: zwickern).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (--plain).")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat, counted from 1 (--plain).")] = 1,
     seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
     lang: LangOption = "",
@@ -304,10 +304,10 @@ def play(
     if plain:
         from stammtisch.plain_play import play_plain
 
-        if not 0 <= seat < g.num_players:
-            fail(StammtischError("cli_bad_seat", seat=seat, last=g.num_players - 1), lang)
+        if not 1 <= seat <= g.num_players:
+            fail(StammtischError("cli_bad_seat", seat=seat, last=g.num_players), lang)
         out_path(save, lang, "--save", (".json",))
-        play_plain(g, seat=seat, seed=seed, lang=lang, save=save, console=console)
+        play_plain(g, seat=seat - 1, seed=seed, lang=lang, save=save, console=console)
         return
     from stammtisch.tui.app import StammtischApp
 

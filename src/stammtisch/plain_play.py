@@ -94,9 +94,7 @@ def play_plain(
         if move.seat != seat:
             out.print(escape(presenter.log_line(move, lang)))
     out.print(escape(session.state.render(seat, lang)))
-    out.print(
-        tr("plain_over", lang, result=result_text(session.state.scores(), session.state.returns(), lang))
-    )
+    out.print(tr("plain_over", lang, result=result_text(session.state, lang)))
     record = session.record()
     saved = _save(session, path)
     if saved is not None:

@@ -23,7 +23,7 @@ def test_every_ui_text_has_german_and_english() -> None:
         for lang in LANGS:
             assert i18n.has("tui." + key, lang), (key, lang)
             assert tr(key, lang, s=1, n=2, text="x", path="p", move="m", seed=1, game="g"), key
-    assert tr("your_turn", "de", s=2) == "Du bist dran, Platz 2."
+    assert tr("your_turn", "de", s=2) == "Du bist dran, Sitz 2."
     assert other_language("en") == "de" and other_language("de") == "en"
 
 

@@ -33,10 +33,10 @@ def _dog_secrets(session: Session, human: int, lang: str) -> list[str]:
         if m.seat != human and m.notation.startswith("give "):
             card = m.notation.split()[1]
             out += [
-                tr("played", lang, s=m.seat, move=describe_move(m.notation, lang)),
-                tr("played", lang, s=m.seat, move=m.notation),
-                f"{m.seat} plays {m.notation}",
-                f"{m.seat}: {tr('dog_m_give', lang, card=card_text(int(card)) if card.isdigit() else card)}",
+                tr("played", lang, s=m.seat + 1, move=describe_move(m.notation, lang)),
+                tr("played", lang, s=m.seat + 1, move=m.notation),
+                f"{m.seat + 1} plays {m.notation}",
+                f"{m.seat + 1}: {tr('dog_m_give', lang, card=card_text(int(card)) if card.isdigit() else card)}",
             ]
     return out
 

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, State
-from stammtisch.core.words import entry_text, move_text
+from stammtisch.core.words import entry_text, join, move_text
 from stammtisch.tui.cards import chip, chips
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of
@@ -79,8 +79,8 @@ class Presenter:
         return self.hidden_label(lang)
 
     def names(self, lang: str) -> list[str]:
-        """Seat names as the screens write them ("Seat 0"), for the game's words."""
-        return [tr("seat", lang, s=s) for s in range(self.game.num_players)]
+        """Seat names as the screens write them ("Seat 1"), for the game's words."""
+        return [seat_name(s, lang) for s in range(self.game.num_players)]
 
     def log_line(self, seen: Seen, lang: str) -> str:
         """One move of the log as the reader saw it: the game's words for its events, else
@@ -89,7 +89,7 @@ class Presenter:
             text = entry_text(self.game.name, [dict(e) for e in seen.events], lang, self.names(lang))
             if text:
                 return text
-        return tr("played", lang, s=seen.seat, move=self.seen_label(seen, lang))
+        return tr("played", lang, s=seen.seat + 1, move=self.seen_label(seen, lang))
 
     def move_words(self, state: State[Any], notation: str, lang: str) -> str:
         """A legal move of the seat to move in words (its description), else its label."""
@@ -131,26 +131,42 @@ def seat_table(view: View, lang: str, columns: Sequence[tuple[str, Callable[[int
     return table
 
 
+def seat_number(seat: int | None) -> str:
+    """A seat index as people count seats: from 1 (``-`` for no seat)."""
+    return "-" if seat is None else str(seat + 1)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """A seat as a person reads it: ``Seat 1`` for seat index 0 (the game words count from 1)."""
+    return tr("seat", lang, s=seat + 1)
+
+
 def seat_label(view: View, seat: int, lang: str) -> Text:
     """``> Seat 1 (you)``: the arrow marks the seat to move."""
     you = view.get("seat") == seat
     mover = view.get("current_player") == seat
     text = Text()
     text.append("▶ " if mover else "  ", style="bold yellow")
-    text.append(tr("seat_you" if you else "seat", lang, s=seat), style="bold" if you else "")
+    text.append(tr("seat_you" if you else "seat", lang, s=seat + 1), style="bold" if you else "")
     return text
 
 
-def result_text(scores: Sequence[float], returns: Sequence[float], lang: str) -> str:
-    """Who won and the points, in words: ``Seat 2 wins. Points: 110, 118, 162.``"""
+def result_text(state: State[Any], lang: str) -> str:
+    """Who won and the points, in words: ``Seat 3 wins. Points: 110, 118, 162.``; a team
+    that wins together is named with its seats (``Team 2 wins: Seat 2 and Seat 4.``)."""
+    scores, returns = state.scores(), state.returns()
+    teams = state.observe(None).get("teams") or []
     best = max(returns)
     winners = [s for s, r in enumerate(returns) if r == best]
+    team = next((k for k, members in enumerate(teams) if sorted(members) == winners), None)
     if len(winners) == len(returns):
         head = tr("result_draw", lang)
+    elif team is not None and len(winners) > 1:
+        head = tr("result_team", lang, t=team + 1, names=join([seat_name(w, lang) for w in winners], lang))
     elif len(winners) == 1:
-        head = tr("result_winner", lang, s=winners[0])
+        head = tr("result_winner", lang, name=seat_name(winners[0], lang))
     else:
-        head = tr("result_winners", lang, s=", ".join(str(w) for w in winners))
+        head = tr("result_winners", lang, names=join([seat_name(w, lang) for w in winners], lang))
     return f"{head} {tr('result_scores', lang, scores=', '.join(num(x) for x in scores))}"
 
 
@@ -165,14 +181,14 @@ class ZwickernPresenter(Presenter):
 
     def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
-        head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
+        head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
         table = Text(f"{tr('table', lang)}: ", style="bold")
         table.append_text(chips(view["table"], tr("empty", lang)))
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
         parts: list[RenderableType] = [head, table, deck]
         last = view.get("last")
         if last:
-            line = Text(tr("played", lang, s=last["seat"], move=""), style="dim")
+            line = Text(tr("played", lang, s=int(last["seat"]) + 1, move=""), style="dim")
             line.append_text(chips([last["card"]]))
             if last["captured"]:
                 line.append(" → ")

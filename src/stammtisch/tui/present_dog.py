@@ -19,7 +19,7 @@ from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import JOKER, card_text
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of, tokens
-from stammtisch.tui.present import Presenter, View, seat_table
+from stammtisch.tui.present import Presenter, View, seat_name, seat_table
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 FIELDS_PER_SEAT = 16
@@ -148,7 +148,7 @@ class DogPresenter(Presenter):
             lines[row] = Text("").join([grid[row][0], pad, grid[row][side]])
         lines = self._number_fields(lines, fields)
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
-        head.append(f"   {tr('dealer', lang)}: {tr('seat', lang, s=view['dealer'])}")
+        head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
         parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
         return Group(*parts)
 
@@ -159,12 +159,12 @@ class DogPresenter(Presenter):
         places = peg_places(view)
         discards = view.get("discards") or []
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
-        head.append(f" · {tr('dealer', lang)}: {view['dealer']}")
+        head.append(f" · {tr('dealer', lang)}: {int(view['dealer']) + 1}")
         head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
         head.append(" · " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
         ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
         teams = " · ".join(
-            "+".join(str(s) for s in team) for team in view.get("teams") or [] if len(team) > 1
+            "+".join(str(s + 1) for s in team) for team in view.get("teams") or [] if len(team) > 1
         )
         if teams:
             ticks.append(f"   {tr('dog_teams', lang)}: {teams}")
@@ -182,7 +182,7 @@ class DogPresenter(Presenter):
         start = start_field(seat, players)
         line = Text()
         line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
-        line.append(str(seat), style=style)
+        line.append(str(seat + 1), style=style)
         line.append("•" if view.get("seat") == seat else " ", style="bold")
         line.append(f"{start:>3}│", style="dim")
         for field in range(start, start + track_len(players) // players):
@@ -248,7 +248,7 @@ class DogPresenter(Presenter):
         """``2: K 8 9  H[10  ··  ··  11]``: kennel pegs, then the four Himmel fields."""
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
         pegs = view["pegs"][seat]
-        line = Text(f"{seat}: ", style=style)
+        line = Text(f"{seat + 1}: ", style=style)
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
         line.append(tr("dog_kennel", lang)[0] + " ")
         line.append(" ".join(str(p) for p in kennel) or "-", style=style)
@@ -272,22 +272,22 @@ class DogPresenter(Presenter):
             lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
-            lines.append(Text(tr("dog_exchange", lang, s=cur), style="bold"))
+            lines.append(Text(tr("dog_exchange", lang, s=cur + 1), style="bold"))
         elif cur is not None and view.get("moves_for") not in (None, cur):
-            lines.append(Text(tr("dog_helps", lang, s=cur, c=view["moves_for"]), style="bold"))
+            lines.append(Text(tr("dog_helps", lang, s=cur + 1, c=int(view["moves_for"]) + 1), style="bold"))
         ex = view.get("exchange") or {}
         if ex.get("gave"):
             lines.append(Text(tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?")))
         last = view.get("last")
         if last:
             move = self.last_label(last, lang)
-            lines.append(Text(tr("dog_last", lang, s=last["seat"], move=move), style="dim"))
+            lines.append(Text(tr("dog_last", lang, s=int(last["seat"]) + 1, move=move), style="dim"))
         if view.get("terminal") and view.get("winner") is not None:
-            lines.append(Text(tr("dog_winner", lang, t=view["winner"]), style="bold green"))
+            lines.append(Text(tr("dog_winner", lang, t=int(view["winner"]) + 1), style="bold green"))
         return Text("\n").join(lines)
 
     def seats(self, view: View, lang: str) -> RenderableType:
-        team_of = {s: k for k, pair in enumerate(view["teams"]) for s in pair}
+        team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
         pegs = view["pegs"]
 
         def cards(s: int) -> str:

@@ -36,7 +36,10 @@ class HimmelPresenter(Presenter):
         last = view.get("last")
         if last:
             parts.append(
-                Text(tr("haz_last", lang, s=last["seat"], move=self.last_label(last, lang)), style="dim")
+                Text(
+                    tr("haz_last", lang, s=int(last["seat"]) + 1, move=self.last_label(last, lang)),
+                    style="dim",
+                )
             )
         return Group(*parts)
 

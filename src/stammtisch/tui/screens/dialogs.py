@@ -41,9 +41,9 @@ class HandoverScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr("handover_title", self.lang, s=self.seat), id="handover-title")
-            yield Static(tr("handover_text", self.lang, s=self.seat), id="handover-text")
-            yield Button(tr("ready", self.lang, s=self.seat), id="ready", variant="primary")
+            yield Static(tr("handover_title", self.lang, s=self.seat + 1), id="handover-title")
+            yield Static(tr("handover_text", self.lang, s=self.seat + 1), id="handover-text")
+            yield Button(tr("ready", self.lang, s=self.seat + 1), id="ready", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

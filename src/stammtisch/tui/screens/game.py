@@ -27,7 +27,7 @@ from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.present import presenter_for, result_text, seat_number
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
@@ -241,7 +241,7 @@ class GameScreen(Screen[None]):
         else:
             self.query_one("#board", Static).update(self.presenter.board(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
-        title = tr("hand", lang) if seat is None else tr("hand_of", lang, s=seat)
+        title = tr("hand", lang) if seat is None else tr("hand_of", lang, s=seat + 1)
         self.query_one("#hand-title", Static).update(title)
         self._draw_hand()
         self._draw_moves()
@@ -252,12 +252,12 @@ class GameScreen(Screen[None]):
         s = self.session
         lang = self.lang
         if s.over:
-            result = result_text(s.state.scores(), s.state.returns(), lang)
+            result = result_text(s.state, lang)
             text = Text("★ " + tr("over", lang, result=result), style="bold green")
         elif self.my_turn():
-            text = Text(tr("your_turn", lang, s=s.to_move), style="bold yellow")
+            text = Text(tr("your_turn", lang, s=seat_number(s.to_move)), style="bold yellow")
         else:
-            text = Text(tr("waiting", lang, s=s.to_move))
+            text = Text(tr("waiting", lang, s=seat_number(s.to_move)))
         if self.message:
             text.append("   " + self.message, style="italic")
         return text

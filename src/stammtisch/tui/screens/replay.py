@@ -16,7 +16,7 @@ from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.i18n import tr
-from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.present import presenter_for, result_text, seat_number
 from stammtisch.tui.widgets import KeyBar
 
 REPLAY_KEYS = [
@@ -83,7 +83,7 @@ class ReplayScreen(Screen[None]):
         lang = self.lang
         state = self.states[self.index]
         view = state.observe(self.seat)
-        who = tr("spectator", lang) if self.seat is None else tr("seat", lang, s=self.seat)
+        who = tr("spectator", lang) if self.seat is None else tr("seat", lang, s=self.seat + 1)
         title = tr(
             "replay_title", lang, game=self.game.info.title.get(lang, self.game.name), seed=self.record.seed
         )
@@ -91,7 +91,7 @@ class ReplayScreen(Screen[None]):
         status.append("   " + tr("replay_pos", lang, i=self.index, n=len(self.states) - 1))
         status.append("   " + tr("replay_view", lang, who=who))
         if self.index == len(self.states) - 1 and state.is_terminal:
-            result = result_text(state.scores(), state.returns(), lang)
+            result = result_text(state, lang)
             status.append("   " + tr("replay_done", lang, result=result), style="green")
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(self.presenter.board(view, lang))
@@ -101,7 +101,8 @@ class ReplayScreen(Screen[None]):
         moves.add_options(
             [
                 Option(
-                    f"{i + 1:>3}. " + tr("played", lang, s=seat, move=self.presenter.move_label(text, lang))
+                    f"{i + 1:>3}. "
+                    + tr("played", lang, s=seat_number(seat), move=self.presenter.move_label(text, lang))
                 )
                 for i, (seat, text) in enumerate(zip(self.movers, self.record.actions, strict=True))
             ]

@@ -166,7 +166,7 @@ class SetupScreen(Screen[None]):
         rows = []
         for s in range(self.players):
             row = Horizontal(
-                Label(tr("seat", self.lang, s=s), classes="seat-label"),
+                Label(tr("seat", self.lang, s=s + 1), classes="seat-label"),
                 Select(
                     self.seat_options(),
                     value=self.kinds[s],

@@ -1,0 +1,51 @@
+"""Seats on screen are counted from 1, as the game words and the browser count them; the end
+names the winner (a Dog team with its seats) and the German texts say "Sitz", not "Platz"
+(which means a rank)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import stammtisch
+from stammtisch.core import i18n
+from stammtisch.core.game import State
+from stammtisch.tui.present import result_text
+
+
+def _play_out(state: State[Any], seed: int) -> State[Any]:
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_end_names_the_winning_seat_counted_from_one() -> None:
+    final = _play_out(stammtisch.load("zwickern").new_game(3), 3)
+    returns = final.returns()
+    best = max(returns)
+    winners = [s for s, r in enumerate(returns) if r == best]
+    scores = ", ".join(str(int(x)) if float(x).is_integer() else str(x) for x in final.scores())
+    if len(winners) == 1:
+        assert result_text(final, "en") == f"Seat {winners[0] + 1} wins. Points: {scores}."
+        assert result_text(final, "de") == f"Sitz {winners[0] + 1} gewinnt. Punkte: {scores}."
+    else:
+        assert result_text(final, "en").startswith(("A draw.", "Seat"))
+
+
+def test_dog_end_names_the_winning_team_and_its_seats() -> None:
+    """DOG-1: partners win together; the end says which team and which seats."""
+    final = _play_out(stammtisch.load("dog", players=4).new_game(2), 2)
+    team = int(final.observe(None)["winner"])
+    members = sorted(final.observe(None)["teams"][team])
+    a, b = (m + 1 for m in members)
+    assert result_text(final, "en").startswith(f"Team {team + 1} wins: Seat {a} and Seat {b}.")
+    assert result_text(final, "de").startswith(f"Partei {team + 1} gewinnt: Sitz {a} und Sitz {b}.")
+
+
+def test_german_terminal_texts_never_call_a_seat_a_rank() -> None:
+    for key in i18n.keys("de"):
+        if key.startswith(("tui.", "plain.", "cli")):
+            value = i18n.template(key, "de")
+            for form in value if isinstance(value, tuple) else (value,):
+                assert "Platz" not in form and "Plätze" not in form, key
