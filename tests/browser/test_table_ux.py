@@ -226,6 +226,19 @@ def test_lobby_options_in_player_words(new_page: Any) -> None:
     page.select_option("#game", "dog")
     assert "DOG-" not in page.locator("#create").inner_text()
     assert page.locator("#opt-dealer option").first.inner_text() == "ausgelost"
+    # DOG-22: six players play three teams of two, or two teams of three; never a bare "0".
+    page.select_option("#opt-players", "6")
+    teams = page.locator("#opt-teams option").all_inner_texts()
+    assert teams == ["üblich (3 Teams à 2)", "2 Teams à 3", "3 Teams à 2"]
+    page.select_option("#opt-players", "5")  # DOG-21: five play alone
+    assert page.locator("#opt-teams option").all_inner_texts() == [
+        "üblich (jeder für sich)",
+        "jeder für sich",
+    ]
+    page.click("button.lang[data-lang=en]")
+    page.select_option("#opt-players", "6")
+    teams = page.locator("#opt-teams option").all_inner_texts()
+    assert teams == ["usual (3 teams of 2)", "2 teams of 3", "3 teams of 2"]
 
 
 def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, artifacts: Path) -> None:

@@ -20,6 +20,7 @@ export function optionHelp(o, game) {
 
 /** The values to choose from and their words, or null for a free input. */
 function choices(o, players) {
+  if (o.name === "teams" && Array.isArray(o.allowed) && players) return teamChoices(o, players);
   if (Array.isArray(o.allowed) && o.allowed.length) return o.allowed.map((a) => [a, valueWords(o, a)]);
   if (o.type !== "int" || o.minimum === null || o.maximum === null || o.minimum === undefined) return null;
   let max = o.maximum;
@@ -27,6 +28,28 @@ function choices(o, players) {
   if (max - o.minimum + 1 > MAX_CHOICES) return null;
   const out = [];
   for (let v = o.minimum; v <= max; v++) out.push([v, valueWords(o, v)]);
+  return out;
+}
+
+/** Dog's number of teams: 0 is the usual split for the player count (teams of two for 4
+ * and 6, DOG-3/DOG-22; everyone alone for 2, 3 and 5, DOG-21); with 6 players also two
+ * teams of three (DOG-22). Only the values that fit the table are offered. */
+function usualTeams(players) {
+  return players === 4 || players === 6 ? players / 2 : players;
+}
+
+function teamWords(teams, players) {
+  if (teams === players) return t("teams_alone");
+  return t("teams_k_of_n", { k: teams, n: players / teams });
+}
+
+function teamChoices(o, players) {
+  const usual = usualTeams(players);
+  const out = [[0, t("teams_usual", { split: teamWords(usual, players) })]];
+  for (const k of o.allowed) {
+    if (k === 0 || players % k !== 0) continue;
+    if (k === usual || (players === 6 && k === 2)) out.push([k, teamWords(k, players)]);
+  }
   return out;
 }
 
