@@ -6,6 +6,7 @@ key content as text.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from tui_helpers import SIZE, first_playable_key, game_screen, screen_text, settle, snapshot
@@ -120,11 +121,13 @@ async def test_hint_key_without_suggest_says_so() -> None:
 
 
 async def test_hint_key_marks_the_suggested_move() -> None:
-    def suggest(game: object, view: dict[str, object], legal: list[object], seed: int = 0) -> list[object]:
-        return [(legal[-1], 1.0)]
+    def best(
+        game: object, view: Mapping[str, object], legal: Sequence[object], budget: object, seed: int
+    ) -> tuple[object, float]:
+        return (legal[-1], 1.0)
 
     app = StammtischApp(
-        "zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=hint_provider(suggest)
+        "zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=hint_provider(best)
     )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
