@@ -67,6 +67,9 @@ def test_dog_log_words_split_seven_jack_and_peg_sent_home(
             assert all(w in line for w in words), (lang, line)
         assert lines[split].count(expect[lang][split][1]) >= 2, lines[split]  # each part told
         assert not [line for line in lines if NOTATION.search(line)]
+        # A seat without a name is "Spieler n" / "Player n" in the reader's language.
+        foreign = {"de": ("Seat ", "Player "), "en": ("Spieler ", "Platz ")}[lang]
+        assert not [line for line in lines if any(w in line for w in foreign)]
         page.locator("#log li").nth(home).click()
         page.screenshot(path=str(artifacts / f"words-dog-log-{lang}.png"))
         assert page.js_errors == []

@@ -143,5 +143,5 @@ def test_replay_command_tells_the_moves_in_words(tmp_path: Any) -> None:
     record.finish(state)
     path = record.save(tmp_path / "z.json")
     out = CliRunner().invoke(app, ["replay", str(path), "--lang", "de"]).output
-    assert "1. Platz " in out and ("fängt" in out or "legt" in out)
+    assert "1. Spieler " in out and ("fängt" in out or "legt" in out)
     assert not NOTATION.search(out.split("OK")[0])

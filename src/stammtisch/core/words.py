@@ -6,11 +6,11 @@ the templates are in the message catalogue (``locale/<lang>/LC_MESSAGES/<game>.p
 module finds them and turns the events of one applied action into one log line.
 
 ``names`` are the seats' names as the players see them (nicknames, bot names); a seat
-without a name is "Seat 2" / "Platz 2" (seats counted from 1, as at the table).
+without a name is "Player 2" / "Spieler 2" (seats counted from 1, as at the table).
 
 >>> from stammtisch.core.words import seat_name, join
 >>> seat_name(None, 1, "de"), join(["9♥", "9♦", "9♠"], "de")
-('Platz 2', '9♥, 9♦ und 9♠')
+('Spieler 2', '9♥, 9♦ und 9♠')
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class GameWords(Protocol):
 
 
 def seat_name(names: Names, seat: int | None, lang: str) -> str:
-    """The name of ``seat`` (its nickname if known, else "Seat n" counted from 1)."""
+    """The name of ``seat`` (its nickname if known, else "Player n" / "Spieler n" counted from 1)."""
     if seat is None:
         return t("words.nobody", lang)
     if names is not None and 0 <= seat < len(names) and names[seat]:

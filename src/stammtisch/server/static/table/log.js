@@ -25,14 +25,14 @@ export function drawLog(side, page) {
   const n = names(page);
   const items = [];
   entries.forEach((e, i) => {
-    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("seat_n", { n: e.seat + 1 }) : "";
+    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("player_n", { n: e.seat + 1 }) : "";
     const text = describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
     const kind = e && e.kind ? ` log-${e.kind}` : "";
     const move = e.move ?? i + 1;
     items.push(h("li", { class: `log-entry seat-t${e && e.seat}${kind}` }, h("span", { class: "num" }, t("move_n", { n: move })), " ", text));
     for (const notice of page.notices || []) {
       if (notice.move === move && notice.kind === "timeout") {
-        items.push(h("li", { class: "log-entry log-notice log-timeout" }, t("log_timeout", { name: n[notice.seat] ?? t("seat_n", { n: notice.seat + 1 }) })));
+        items.push(h("li", { class: "log-entry log-notice log-timeout" }, t("log_timeout", { name: n[notice.seat] ?? t("player_n", { n: notice.seat + 1 }) })));
       }
     }
   });

@@ -25,12 +25,12 @@ export function createModel(tableId, watch) {
   return page;
 }
 
-/** The name a person reads for a seat: nickname, the bot's own name, or "Seat n". */
+/** The name a person reads for a seat: nickname, the bot's own name, or "Player n" / "Spieler n" (seats counted from 1). */
 export function seatName(s) {
   if (!s) return "";
   if (s.kind === "bot") return s.nickname || t("bot_level", { level: t(s.level) });
   if (s.kind === "open") return `(${t("open")})`;
-  return s.nickname || t("seat_n", { n: s.seat + 1 });
+  return s.nickname || t("player_n", { n: s.seat + 1 });
 }
 
 export function names(page) {
