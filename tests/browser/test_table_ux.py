@@ -53,6 +53,13 @@ def test_dog_board_hand_and_choices_fit_a_desktop_screen(
     page.evaluate("() => window.scrollTo(0, 0)")
     for part in ("#dog-board", "#hand", "#dog-choice", "button.dog-option", "#banner"):
         assert in_view(page, part), f"{part} is outside the {size} viewport"
+    # The chat's Send and quick-phrase buttons stay inside the side panel.
+    side = page.locator(".side").first.bounding_box()
+    assert page.locator("#chat-send").count() == 1
+    for box in page.locator("#chat-send, .chat-quick .quick").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().right)"
+    ):
+        assert box <= side["x"] + side["width"], f"chat button ends at {box}, the panel at {side}"
     page.screenshot(path=str(artifacts / f"fit-dog-{size[0]}.png"))
     assert page.js_errors == []
 
