@@ -73,7 +73,7 @@ def test_finished_match_view_has_results_and_returns() -> None:
     [
         (
             "en",
-            ["Pile A (marked)", "Your hand", "Draw pile", "To play: seat 0", "Direction change"],
+            ["Pile A (marked)", "Your hand", "Draw pile", "To play: seat 1", "Direction change"],
         ),
         (
             "de",
@@ -81,7 +81,7 @@ def test_finished_match_view_has_results_and_returns() -> None:
                 "Stapel A (markiert)",
                 "Deine Hand",
                 "Nachziehstapel",
-                "Am Zug: Platz 0",
+                "Am Zug: Sitz 1",
                 "Richtungswechsel",
             ],
         ),

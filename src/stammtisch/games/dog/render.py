@@ -32,12 +32,12 @@ _T = {
         "none": "-",
     },
     "de": {
-        "title": "Dog - Runde {r} ({h} Karten), Geber: Platz {d}, beginnt: Platz {s}",
-        "section": "Platz {s} Bank {f:>2}",
+        "title": "Dog - Runde {r} ({h} Karten), Geber: Sitz {d}, beginnt: Sitz {s}",
+        "section": "Sitz {s} Bank {f:>2}",
         "fields": "Felder {f:>2}      ",
         "kennel": "Lager",
         "himmel": "Himmel",
-        "seat": "Platz {s}",
+        "seat": "Sitz {s}",
         "you": " (du)",
         "team": "Partei {t}",
         "cards": "Karten: {n}",
@@ -45,11 +45,11 @@ _T = {
         "hand": "Deine Hand",
         "pile": "Stapel: {n} Karten, Ablage: {d} (oben: {top})",
         "exchange": "Tausch: du gabst {g}, erhieltst {r}",
-        "turn": "Am Zug: Platz {s}{helps}",
-        "helps": " (fährt mit den Steinen von Platz {c})",
-        "phase_exchange": "Kartentausch: Platz {s} wählt eine Karte für den Partner",
-        "last": "Letzter Zug: Platz {s}: {a}",
-        "over": "Spiel vorbei: Partei {t} (Plätze {seats}) gewinnt.",
+        "turn": "Am Zug: Sitz {s}{helps}",
+        "helps": " (fährt mit den Steinen von Sitz {c})",
+        "phase_exchange": "Kartentausch: Sitz {s} wählt eine Karte für den Partner",
+        "last": "Letzter Zug: Sitz {s}: {a}",
+        "over": "Spiel vorbei: Partei {t} (Sitze {seats}) gewinnt.",
         "none": "-",
     },
 }
@@ -65,17 +65,19 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
     for seat, places in enumerate(view["pegs"]):
         for token in places:
             if token == "S":
-                cells[(32 if n == 2 else 16) * seat] = f"{seat}*"
+                cells[(32 if n == 2 else 16) * seat] = f"{seat + 1}*"
             elif token not in ("K",) and not str(token).startswith("H"):
-                cells[int(token)] = str(seat)
+                cells[int(token)] = str(seat + 1)
     lines = [
-        t["title"].format(r=view["round"] + 1, h=view["hand_size"], d=view["dealer"], s=view["start_seat"])
+        t["title"].format(
+            r=view["round"] + 1, h=view["hand_size"], d=view["dealer"] + 1, s=view["start_seat"] + 1
+        )
     ]
     for f in range(0, track, 16):
         row = " ".join(f"{c:<2}" for c in cells[f : f + 16])
-        label = t["section"].format(s=starts[f], f=f) if f in starts else t["fields"].format(f=f)
+        label = t["section"].format(s=starts[f] + 1, f=f) if f in starts else t["fields"].format(f=f)
         lines.append(f"  {label} | {row}")
-    team_of = {s: k for k, pair in enumerate(view["teams"]) for s in pair}
+    team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
     for seat, places in enumerate(view["pegs"]):
         kennel = sum(1 for p in places if p == "K")
         himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
@@ -83,7 +85,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         marker = ">" if seat == view["current_player"] else " "
         status = t["folded"] if view["folded"][seat] else t["cards"].format(n=view["hand_sizes"][seat])
         lines.append(
-            f"{marker} {t['seat'].format(s=seat)}{you} [{t['team'].format(t=team_of[seat])}]: "
+            f"{marker} {t['seat'].format(s=seat + 1)}{you} [{t['team'].format(t=team_of[seat])}]: "
             f"{t['kennel']} {kennel}, {t['himmel']} [{himmel}], {status}"
         )
     discards = view["discards"]
@@ -97,14 +99,14 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             lines.append(t["exchange"].format(g=ex["gave"], r=ex.get("received") or "?"))
     last = view.get("last")
     if last:
-        lines.append(t["last"].format(s=last["seat"], a=last["action"]))
+        lines.append(t["last"].format(s=last["seat"] + 1, a=last["action"]))
     if view["terminal"]:
         w = view["winner"]
-        lines.append(t["over"].format(t=w, seats=", ".join(str(s) for s in view["teams"][w])))
+        lines.append(t["over"].format(t=w + 1, seats=", ".join(str(s + 1) for s in view["teams"][w])))
     elif view["phase"] == "exchange":
-        lines.append(t["phase_exchange"].format(s=view["current_player"]))
+        lines.append(t["phase_exchange"].format(s=view["current_player"] + 1))
     else:
         cur = view["current_player"]
-        helps = t["helps"].format(c=view["moves_for"]) if view["moves_for"] != cur else ""
-        lines.append(t["turn"].format(s=cur, helps=helps))
+        helps = t["helps"].format(c=view["moves_for"] + 1) if view["moves_for"] != cur else ""
+        lines.append(t["turn"].format(s=cur + 1, helps=helps))
     return "\n".join(lines)

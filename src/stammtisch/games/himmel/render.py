@@ -44,20 +44,20 @@ _T = {
         "none": "-",
         "empty": "(leer)",
         "deck": "Nachziehstapel: {n} Karten",
-        "seat": "Platz {s}",
+        "seat": "Sitz {s}",
         "you": " (du)",
         "cards": "{n} Karten auf der Hand",
         "penalty": "Misthaufen {k}: {c}",
         "hand": "Deine Hand",
         "known": "Du weißt: {f}",
-        "in": "{c} bei Platz {s}",
+        "in": "{c} bei Sitz {s}",
         "in_deck": "{c} im Nachziehstapel",
         "or": " oder ",
-        "known_by": "Platz {s} weiß, dass du {c} hast",
-        "last": "Letzter Zug: Platz {s}: {a}",
+        "known_by": "Sitz {s} weiß, dass du {c} hast",
+        "last": "Letzter Zug: Sitz {s}: {a}",
         "stolen": " ({c} gestohlen)",
         "revealed": "Aufgedeckt: {c}",
-        "turn": "Am Zug: Platz {s}",
+        "turn": "Am Zug: Sitz {s}",
         "over": "Partie vorbei. Minuspunkte: {p}. Gewinner: {w}",
     },
 }
@@ -88,12 +88,12 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         mark = ">" if s == view["current_player"] else " "
         pen = view["penalty"][s]
         lines.append(
-            f"{mark} {t['seat'].format(s=s)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
+            f"{mark} {t['seat'].format(s=s + 1)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
             + t["penalty"].format(k=len(pen), c=_names(pen, lang, t["empty"]))
         )
     last = view.get("last")
     if last:
-        text = t["last"].format(s=last["seat"], a=last["action"])
+        text = t["last"].format(s=last["seat"] + 1, a=last["action"])
         if "stolen" in last:
             text += t["stolen"].format(c=card_name(parse_card(last["stolen"]), lang))
         lines.append(text)
@@ -104,17 +104,19 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         facts = []
         for f in view["known"]:
             name = card_name(parse_card(f["card"]), lang)
-            places = [t["in"].format(c=name, s=s) for s in f["seats"]]
+            places = [t["in"].format(c=name, s=s + 1) for s in f["seats"]]
             if f["deck"]:
                 places.append(t["in_deck"].format(c=name))
             facts.append(t["or"].join(places))
         if facts:
             lines.append(t["known"].format(f="; ".join(facts)))
         for e in view["known_by"]:
-            lines.append(t["known_by"].format(s=e["seat"], c=card_name(parse_card(e["card"]), lang)))
+            lines.append(t["known_by"].format(s=e["seat"] + 1, c=card_name(parse_card(e["card"]), lang)))
     if view["terminal"]:
         pens = ", ".join(str(p) for p in view["penalties"])
-        lines.append(t["over"].format(p=pens, w=", ".join(str(w) for w in view["winners"])))
+        lines.append(
+            t["over"].format(p=pens, w=", ".join(t["seat"].format(s=w + 1) for w in view["winners"]))
+        )
     elif view["current_player"] is not None:
-        lines.append(t["turn"].format(s=view["current_player"]))
+        lines.append(t["turn"].format(s=view["current_player"] + 1))
     return "\n".join(lines)

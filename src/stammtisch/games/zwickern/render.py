@@ -25,18 +25,18 @@ _T = {
         "total": "match points {m}",
     },
     "de": {
-        "title": "Zwickern - Runde {r} von {R}, Geber: Platz {d}",
+        "title": "Zwickern - Runde {r} von {R}, Geber: Sitz {d}",
         "table": "Tisch",
         "empty": "(leer)",
         "hand": "Deine Hand",
-        "seat": "Platz {s}",
+        "seat": "Sitz {s}",
         "you": " (du)",
         "cards": "{n} Karten auf der Hand",
         "captured": "{k} Karten gefangen, {p} Punkte",
         "deck": "Nachziehstapel: {n} Karten",
-        "turn": "Am Zug: Platz {s}",
+        "turn": "Am Zug: Sitz {s}",
         "over": "Spiel vorbei. Punkte: {pts}",
-        "last": "Letzter Zug: Platz {s} spielte {c}",
+        "last": "Letzter Zug: Sitz {s} spielte {c}",
         "took": ", fing {cards}",
         "total": "Partiepunkte {m}",
     },
@@ -45,7 +45,7 @@ _T = {
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
     t = _T.get(lang, _T["en"])
-    lines = [t["title"].format(r=view["round"] + 1, R=view["rounds"], d=view["dealer"])]
+    lines = [t["title"].format(r=view["round"] + 1, R=view["rounds"], d=view["dealer"] + 1)]
     lines.append(f"{t['table']}: {' '.join(view['table']) or t['empty']}")
     lines.append(t["deck"].format(n=view["deck_size"]))
     for s in range(view["players"]):
@@ -54,12 +54,12 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         you = t["you"] if s == view["seat"] else ""
         marker = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{marker} {t['seat'].format(s=s)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
+            f"{marker} {t['seat'].format(s=s + 1)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
             f"{t['captured'].format(k=len(pile), p=pts)}; {t['total'].format(m=view['match_points'][s])}"
         )
     last = view.get("last")
     if last:
-        text = t["last"].format(s=last["seat"], c=last["card"])
+        text = t["last"].format(s=last["seat"] + 1, c=last["card"])
         if last["captured"]:
             text += t["took"].format(cards=" ".join(last["captured"]))
         lines.append(text)
@@ -68,5 +68,5 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
     if view["terminal"]:
         lines.append(t["over"].format(pts=", ".join(str(int(p)) for p in view["scores"])))
     elif view["current_player"] is not None:
-        lines.append(t["turn"].format(s=view["current_player"]))
+        lines.append(t["turn"].format(s=view["current_player"] + 1))
     return "\n".join(lines)
