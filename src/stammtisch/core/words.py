@@ -42,6 +42,11 @@ def seat_name(names: Names, seat: int | None, lang: str) -> str:
     return t("words.seat", lang, n=seat + 1)
 
 
+def per_seat(key: str, values: Sequence[Any], lang: str, names: Names) -> str:
+    """One ``key`` text per seat (``name`` and its value ``n``), comma-separated, seats in order."""
+    return ", ".join(t(key, lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values))
+
+
 def join(items: Sequence[str], lang: str) -> str:
     """``a``, ``a und b``, ``a, b und c`` (``and`` in English)."""
     items = [str(i) for i in items]

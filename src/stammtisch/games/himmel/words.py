@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, join, seat_name
+from stammtisch.core.words import Names, join, per_seat, seat_name
 
 JSON = dict[str, Any]
 SPECIALS = ("turn", "steal", "raise")
@@ -29,12 +29,6 @@ def cards_words(codes: Sequence[str | None], lang: str) -> str:
     if codes and all(c is None for c in codes):
         return t("himmel.cards_hidden", lang, n=len(codes))
     return join([card_words(c, lang) for c in codes], lang)
-
-
-def _penalties(values: Sequence[Any], lang: str, names: Names) -> str:
-    return ", ".join(
-        t("himmel.seat_penalty", lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values)
-    )
 
 
 def event_text(event: JSON, lang: str, names: Names) -> str:
@@ -90,7 +84,7 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
             "himmel.ev.game_end",
             lang,
             game=int(event.get("game_no", 0)) + 1,
-            points=_penalties(event.get("penalties", []), lang, names),
+            points=per_seat("himmel.seat_penalty", event.get("penalties", []), lang, names),
         )
     if kind == "deal":
         targets = [card_words(c, lang) for c in event.get("targets") or []]
@@ -108,7 +102,7 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
             lang,
             n=len(winners),
             names=join(winners, lang),
-            points=_penalties(event.get("penalties", []), lang, names),
+            points=per_seat("himmel.seat_penalty", event.get("penalties", []), lang, names),
         )
     return t("words.acted", lang, name=name)
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, join, seat_name
+from stammtisch.core.words import Names, join, per_seat, seat_name
 
 JSON = dict[str, Any]
 SUIT_SIGNS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
@@ -30,12 +30,6 @@ def card_words(code: str | None, lang: str) -> str:
 
 def cards_words(codes: Sequence[str | None], lang: str) -> str:
     return join([card_words(c, lang) for c in codes], lang)
-
-
-def _points(values: Sequence[Any], lang: str, names: Names) -> str:
-    return ", ".join(
-        t("zwickern.seat_points", lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values)
-    )
 
 
 def event_text(event: JSON, lang: str, names: Names) -> str:
@@ -78,7 +72,7 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
             "zwickern.ev.round_end",
             lang,
             round=int(event.get("round", 0)) + 1,
-            points=_points(event["points"], lang, names),
+            points=per_seat("zwickern.seat_points", event["points"], lang, names),
         )
         if event.get("bonus") is not None:
             text += " " + t(
@@ -95,7 +89,7 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
             lang,
             n=len(winners),
             names=join(winners, lang),
-            points=_points(event["match_points"], lang, names),
+            points=per_seat("zwickern.seat_points", event["match_points"], lang, names),
         )
     return t("words.acted", lang, name=name)
 
