@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import stammtisch
 from stammtisch.arena.report import Report
-from stammtisch.arena.tournament import config_from, run_tournament
+from stammtisch.arena.tournament import config_from, lineups, run_tournament
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("2 players (DOG-21)", {"players": 2}),
@@ -34,8 +35,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=4, help="games per heuristic-vs-random pairing")
     ap.add_argument("--ismcts-games", type=int, default=2, help="games per ISMCTS-vs-heuristic pairing")
+    ap.add_argument(
+        "--deals",
+        type=int,
+        default=0,
+        help="deals per ISMCTS-vs-heuristic pairing (each dealt once per seat rotation); "
+        "overrides --ismcts-games",
+    )
     ap.add_argument("--iterations", type=int, default=60, help="ISMCTS iterations per move")
     ap.add_argument("--seed", type=int, default=23)
+    ap.add_argument("--workers", type=int, default=1, help="processes per tournament")
     ap.add_argument("--out", type=Path, default=Path(__file__).with_name("strength_variants.md"))
     ap.add_argument("--only", default="", help="run only variants whose label contains this text")
     args = ap.parse_args()
@@ -43,7 +52,8 @@ def main() -> None:
         "# Bot strength on the Dog variants (benchmarks/strength_variants.py)",
         "",
         f"Command: `PYTHONPATH=src python benchmarks/strength_variants.py --games {args.games} "
-        f"--ismcts-games {args.ismcts_games} --iterations {args.iterations}`. Win share of the "
+        + (f"--deals {args.deals}" if args.deals else f"--ismcts-games {args.ismcts_games}")
+        + f" --iterations {args.iterations}`. Win share of the "
         "second bot named, mean [95% interval over deals], game count. Small counts: the "
         "intervals are wide; they show the bots play every variant, not how much better.",
         "",
@@ -53,13 +63,17 @@ def main() -> None:
     for label, options in VARIANTS:
         if args.only and args.only not in label:
             continue
+        ismcts_games = args.ismcts_games
+        if args.deals:
+            seats = stammtisch.load("dog", **options).num_players
+            ismcts_games = args.deals * len(lineups(2, seats))
         for bots, games in (
             (("random", "heuristic"), args.games),
-            (("heuristic", f"ismcts:{args.iterations}"), args.ismcts_games),
+            (("heuristic", f"ismcts:{args.iterations}"), ismcts_games),
         ):
             t = time.time()
             config = config_from("dog", bots, games=games, seed=args.seed, options=options)
-            report = Report(run_tournament(config, workers=1))
+            report = Report(run_tournament(config, workers=args.workers))
             second = report.summaries[1]
             minutes = (time.time() - t) / 60
             lines.append(

@@ -165,7 +165,9 @@ class Truth:
 
 async def stream_game(
     live: Live, name: str, players: int, seed: int, options: dict[str, Any] | None = None
-) -> None:
+) -> GameRecord:
+    """Play a whole game with random legal moves through the server and check every message
+    each client got against the truth; returns the game's record."""
     opts = {"players": players, **(options or {})}
     created = await live.create(game=name, options=opts, seats=[{"type": "open"}] * players)
     tid = created["table"]["id"]
@@ -199,6 +201,7 @@ async def stream_game(
     assert checked > version * (players + 1) / 2
     for c in [*clients, spectator]:
         await c.close()
+    return record
 
 
 @pytest.fixture
@@ -226,7 +229,10 @@ async def test_dog24_stolen_card_reaches_thief_and_victim_only(transport: str, s
     # Option two_steals: a 2 may take a random card from an opponent (DOG-24); with three
     # players alone the third player must never learn the card.
     async with live_server(settings(sqlite_url), direct=transport == "direct") as live:
-        await stream_game(live, "dog", 3, seed=24, options={"two_steals": True})
+        record = await stream_game(live, "dog", 3, seed=24, options={"two_steals": True})
+    # The seeded game must really contain a theft, or the test proves nothing.
+    thefts = [a for a in record.actions if ":steal " in a]
+    assert thefts, "the seeded game played no 2 as a theft"
 
 
 async def test_bots_in_every_seat_spectator_sees_no_hand(transport: str, sqlite_url: str) -> None:
