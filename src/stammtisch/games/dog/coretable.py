@@ -27,7 +27,8 @@ from typing import Any
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.actions import FOLD, GIVE, PLAY, DogAction
 from stammtisch.games.dog.coded import CodedActions
-from stammtisch.games.dog.state import EXCHANGE, FOLD_ACTION, GIVE_ACTIONS, OVER, PLAYING, DogState
+from stammtisch.games.dog.rounds import EXCHANGE, OVER, PLAYING
+from stammtisch.games.dog.state import FOLD_ACTION, GIVE_ACTIONS, DogState
 
 PHASES = (EXCHANGE, PLAYING, OVER)
 PHASE_CODES = {EXCHANGE: 0, PLAYING: 1, OVER: 2}
