@@ -21,6 +21,7 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from typing import Any
 
 import stammtisch
@@ -32,11 +33,31 @@ from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
+from stammtisch.server.undo import TIMEOUT, is_marker, reveals, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+@dataclass
+class UndoRequest:
+    """A take-back asked for at a table with other people: they accept or refuse."""
+
+    seat: int
+    count: int  # moves in force it takes back
+    version: int  # the table's version when asked (any move in between ends the request)
+    waiting: set[int] = field(default_factory=set)  # seats that have not answered yet
+    until: float = 0.0  # epoch seconds; then it counts as refused
+
+    def to_json(self) -> JSON:
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "waiting": sorted(self.waiting),
+            "until": round(self.until * 1000),
+        }
 
 
 class LiveTable:
@@ -70,8 +91,15 @@ class LiveTable:
         self.replay_cache: bytes | None = None  # finished games only
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
+        #: The stored entries (1-based) that are moves in force (``stammtisch.server.undo``).
+        self.in_force: list[int] = []
+        #: When the current turn began (epoch seconds; the turn timer counts from here).
+        self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
+        #: A take-back that waits for the other people's answers.
+        self.undo_request: UndoRequest | None = None
         if row.status != WAITING:
             self._replay(row.actions)
+            self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -200,6 +228,13 @@ class LiveTable:
         """
         entries = self._logs.setdefault(recipient, [])
         version = self.row.version
+        actions = self.row.actions
+        # Entries that are not moves (a take-back, a timeout) read the same for everybody.
+        while len(entries) < version and is_marker(actions[len(entries)][1]):
+            move = len(entries) + 1
+            entries.append(
+                wire.dumpb_kept(history.marker_entry(move, actions[move - 1][0], actions, self.names()))
+            )
         if len(entries) == version - 1:
             view = self.view(recipient)
             last = None if view is None else view.get("last")
@@ -266,6 +301,8 @@ class LiveTable:
                     b",".join(log[log_from:version]),
                     b'],"result":',
                     self._result_json,
+                    b',"turn_started":%d,"undo":' % round(self.turn_started * 1000),
+                    b"null" if self.undo_request is None else wire.dumpb(self.undo_request.to_json()),
                     b"}",
                 )
             ).decode()
@@ -378,22 +415,46 @@ class LiveTable:
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
+        self.in_force = []
+        self.turn_started = time.time()
         self._changed()
 
     def _replay(self, acts: list[tuple[int, str]]) -> None:
         self._start()
         for i, (seat, notation) in enumerate(acts, start=1):
             assert self.state is not None
+            if is_marker(notation):
+                self._mark(seat, notation, i)
+                continue
             if self.state.current_player != seat:
                 raise ServerError("bad_request", reason=f"stored action {i} was made out of turn")
             self._advance(seat, self.state.apply(notation), i)
         if self.row.version != len(acts):
             raise ServerError("bad_request", reason="stored version and actions disagree")
 
+    def _mark(self, seat: int, notation: str, version: int) -> None:
+        """Entry ``version`` (in ``row.actions``) is a take-back or a timeout."""
+        n = undo_count(notation)
+        if n:
+            del self.in_force[len(self.in_force) - n :]
+            self.state = self._rebuilt(self.in_force)
+            self.turn_started = time.time()
+        self.row.version = version
+        self._changed()
+
+    def _rebuilt(self, entries: list[int]) -> State[Any]:
+        """The position after the given stored entries (moves checked when accepted)."""
+        state: State[Any] = self.game.new_game(self.row.seed)
+        for i in entries:
+            state = state.apply_unchecked(state.parse_action(self.row.actions[i - 1][1]))
+        return state
+
     def _advance(self, seat: int, new_state: State[Any], version: int) -> None:
         """Move to ``new_state``; ``row.actions`` already holds the action."""
         self.state = new_state
         self.row.version = version
+        self.in_force.append(version)
+        self.turn_started = time.time()
         self._changed()
         if new_state.is_terminal:
             self.row.status = OVER
@@ -416,8 +477,12 @@ class LiveTable:
         self._messages.clear()
 
     # --- the one writer --------------------------------------------------------------------
-    async def submit(self, seat: int | None, action: Any, version: Any) -> None:
-        """Check, commit, apply and broadcast one action (or raise and change nothing)."""
+    async def submit(self, seat: int | None, action: Any, version: Any, timed_out: bool = False) -> None:
+        """Check, commit, apply and broadcast one action (or raise and change nothing).
+
+        ``timed_out``: a bot plays for a person whose turn timer ran out; a ``!timeout``
+        entry is stored before the move, so the log says so (also later and in the replay).
+        """
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
             raise ServerError("bad_message", reason="'action' must be a short notation string")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -437,6 +502,10 @@ class LiveTable:
             act = state.parse_action(action)
             new_state = state.apply(act)  # raises IllegalActionError, state unchanged
             notation = str(act)
+            if timed_out:
+                await self._store(seat, TIMEOUT, PLAYING, None)
+                self.row.actions.append((seat, TIMEOUT))
+                self._mark(seat, TIMEOUT, self.row.version + 1)
             idx = self.row.version + 1
             status = OVER if new_state.is_terminal else PLAYING
             result = (
@@ -444,15 +513,67 @@ class LiveTable:
                 if new_state.is_terminal
                 else None
             )
-            try:
-                await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
-            except StammtischError:
-                raise
-            except Exception as exc:
-                raise ServerError("server_busy") from exc
+            await self._store(seat, notation, status, result)
             self.row.actions.append((seat, notation))
+            self.undo_request = None  # the game moved on: a pending take-back is void
             self._advance(seat, new_state, idx)
             self.broadcast()
+
+    async def _store(self, seat: int, notation: str, status: str, result: JSON | None) -> None:
+        """Commit the next entry (the one after ``row.version``)."""
+        idx = self.row.version + 1
+        try:
+            await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
+        except StammtischError:
+            raise
+        except Exception as exc:
+            raise ServerError("server_busy") from exc
+
+    # --- take-backs ---------------------------------------------------------------------------
+    def undo_span(self, seat: int | None, version: Any) -> int:
+        """How many moves in force a take-back by ``seat`` removes: its own last move and
+        everything after it. Raises (and changes nothing) when it may not be taken back."""
+        if seat is None:
+            raise ServerError("bad_token")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise ServerError("bad_message", reason="'version' must be an integer")
+        if self.row.status == WAITING:
+            raise ServerError("not_started")
+        if self.row.status == OVER or self.state is None or self.state.is_terminal:
+            raise stammtisch.GameOverError()
+        if version is not None and version != self.row.version:
+            raise ServerError("stale_version", given=version, current=self.row.version)
+        if self.undo_request is not None:
+            raise ServerError("undo_pending")
+        actions = self.row.actions
+        mine = [k for k, i in enumerate(self.in_force) if actions[i - 1][0] == seat]
+        if not mine:
+            raise ServerError("undo_nothing")
+        first = mine[-1]
+        # Nobody at the table may have learnt anything new since that move.
+        people = [s.seat for s in self.row.seats if s.kind == "human"]
+        state = self.game.new_game(self.row.seed)
+        for k, i in enumerate(self.in_force):
+            state = state.apply_unchecked(state.parse_action(actions[i - 1][1]))
+            if k >= first and any(reveals(state.events(p), p) for p in people):
+                raise ServerError("undo_hidden")
+        return len(self.in_force) - first
+
+    async def take_back(self, seat: int, count: int) -> None:
+        """Store ``!undo count`` for ``seat``, go back to the position before those moves and
+        tell everybody (callers checked it with :meth:`undo_span` under the lock)."""
+        notation = undo_marker(count)
+        await self._store(seat, notation, PLAYING, None)
+        self.row.actions.append((seat, notation))
+        self.undo_request = None
+        self.hints = {}
+        self._mark(seat, notation, self.row.version + 1)
+        self.broadcast()
+
+    def request_changed(self) -> None:
+        """The pending take-back changed (asked, answered, void): everybody is told."""
+        self._messages.clear()
+        self.broadcast()
 
     def broadcast(self) -> None:
         for client in list(self.clients):
