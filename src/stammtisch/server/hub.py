@@ -36,8 +36,9 @@ from stammtisch.server.errors import ServerError
 from stammtisch.server.limits import Limits
 from stammtisch.server.registry import Registry
 from stammtisch.server.seats import NICKNAME_LIMIT, Seats, check_level, check_nickname
-from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable, UndoRequest
-from stammtisch.server.undo import marker_entries, moves_in_force
+from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
+from stammtisch.server.undo import UndoRequest, marker_entries, moves_in_force
+from stammtisch.server.undo import span as undo_span
 
 
 class Hub:
@@ -134,7 +135,7 @@ class Hub:
         seat = client.seat
         try:
             async with table.exclusive():
-                count = table.undo_span(seat, version)
+                count = undo_span(table, seat, version)
                 assert seat is not None
                 others = {s.seat for s in table.seats if s.kind == "human" and s.seat != seat}
                 if not others:

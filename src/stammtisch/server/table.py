@@ -21,43 +21,23 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from typing import Any
 
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
 from stammtisch.core.words import moves_words
-from stammtisch.server import history, wire
+from stammtisch.server import history, tableinfo, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
-from stammtisch.server.undo import TIMEOUT, is_marker, reveals, undo_count, undo_marker
+from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
-
-
-@dataclass
-class UndoRequest:
-    """A take-back asked for at a table with other people: they accept or refuse."""
-
-    seat: int
-    count: int  # moves in force it takes back
-    version: int  # the table's version when asked (any move in between ends the request)
-    waiting: set[int] = field(default_factory=set)  # seats that have not answered yet
-    until: float = 0.0  # epoch seconds; then it counts as refused
-
-    def to_json(self) -> JSON:
-        return {
-            "seat": self.seat,
-            "count": self.count,
-            "waiting": sorted(self.waiting),
-            "until": round(self.until * 1000),
-        }
 
 
 class LiveTable:
@@ -91,12 +71,10 @@ class LiveTable:
         self.replay_cache: bytes | None = None  # finished games only
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
-        #: The stored entries (1-based) that are moves in force (``stammtisch.server.undo``).
-        self.in_force: list[int] = []
+        self.in_force: list[int] = []  # stored entries (from 1) that are moves in force
         #: When the current turn began (epoch seconds; the turn timer counts from here).
         self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
-        #: A take-back that waits for the other people's answers.
-        self.undo_request: UndoRequest | None = None
+        self.undo_request: UndoRequest | None = None  # waiting for the others' answers
         if row.status != WAITING:
             self._replay(row.actions)
             self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
@@ -147,50 +125,13 @@ class LiveTable:
         return s.kind == "bot" or (s.kind == "human" and self.away[seat])
 
     def info(self) -> JSON:
-        return {
-            "id": self.row.id,
-            "game": self.row.game,
-            "options": dict(self.game.options),
-            "status": self.row.status,
-            "version": self.row.version,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "nickname": s.nickname,
-                    "level": s.level,
-                    "connected": s.kind == "bot" or self.connections[s.seat] > 0,
-                    "away": s.kind == "human" and self.away[s.seat],
-                }
-                for s in self.row.seats
-            ],
-            "turn_timer": self.row.turn_timer,
-            "current_player": self.current_player,
-            "rematch_id": self.row.rematch_id,
-            "created_at": self.row.created_at.isoformat(),
-        }
+        return tableinfo.info(self.row, self.game.options, self.connections, self.away, self.current_player)
 
     def info_json(self) -> bytes:
         """``wire.dumpb(self.info())``, byte for byte, without encoding the seats every move."""
-        parts = self._info_parts
-        if parts is None:
-            info, dumpb = self.info(), wire.dumpb
-            parts = self._info_parts = (
-                b'{"id":%s,"game":%s,"options":%s,"status":'
-                % (dumpb(info["id"]), dumpb(info["game"]), dumpb(info["options"])),
-                b',"seats":%s,"turn_timer":%s,"current_player":'
-                % (dumpb(info["seats"]), dumpb(info["turn_timer"])),
-                b',"rematch_id":%s,"created_at":%s}' % (dumpb(info["rematch_id"]), dumpb(info["created_at"])),
-            )
-        current = self.current_player
-        return b'%s%s,"version":%d%s%s%s' % (
-            parts[0],
-            wire.dumpb(self.row.status),
-            self.row.version,
-            parts[1],
-            b"null" if current is None else b"%d" % current,
-            parts[2],
-        )
+        if self._info_parts is None:
+            self._info_parts = tableinfo.parts(self.info())
+        return tableinfo.join(self._info_parts, self.row.status, self.row.version, self.current_player)
 
     def result(self) -> JSON | None:
         if self.state is None or not self.state.is_terminal:
@@ -478,11 +419,8 @@ class LiveTable:
 
     # --- the one writer --------------------------------------------------------------------
     async def submit(self, seat: int | None, action: Any, version: Any, timed_out: bool = False) -> None:
-        """Check, commit, apply and broadcast one action (or raise and change nothing).
-
-        ``timed_out``: a bot plays for a person whose turn timer ran out; a ``!timeout``
-        entry is stored before the move, so the log says so (also later and in the replay).
-        """
+        """Check, commit, apply and broadcast one action (or raise and change nothing);
+        ``timed_out``: a bot plays for a person out of time (a ``!timeout`` entry first)."""
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
             raise ServerError("bad_message", reason="'action' must be a short notation string")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -530,38 +468,8 @@ class LiveTable:
             raise ServerError("server_busy") from exc
 
     # --- take-backs ---------------------------------------------------------------------------
-    def undo_span(self, seat: int | None, version: Any) -> int:
-        """How many moves in force a take-back by ``seat`` removes: its own last move and
-        everything after it. Raises (and changes nothing) when it may not be taken back."""
-        if seat is None:
-            raise ServerError("bad_token")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise ServerError("bad_message", reason="'version' must be an integer")
-        if self.row.status == WAITING:
-            raise ServerError("not_started")
-        if self.row.status == OVER or self.state is None or self.state.is_terminal:
-            raise stammtisch.GameOverError()
-        if version is not None and version != self.row.version:
-            raise ServerError("stale_version", given=version, current=self.row.version)
-        if self.undo_request is not None:
-            raise ServerError("undo_pending")
-        actions = self.row.actions
-        mine = [k for k, i in enumerate(self.in_force) if actions[i - 1][0] == seat]
-        if not mine:
-            raise ServerError("undo_nothing")
-        first = mine[-1]
-        # Nobody at the table may have learnt anything new since that move.
-        people = [s.seat for s in self.row.seats if s.kind == "human"]
-        state = self.game.new_game(self.row.seed)
-        for k, i in enumerate(self.in_force):
-            state = state.apply_unchecked(state.parse_action(actions[i - 1][1]))
-            if k >= first and any(reveals(state.events(p), p) for p in people):
-                raise ServerError("undo_hidden")
-        return len(self.in_force) - first
-
     async def take_back(self, seat: int, count: int) -> None:
-        """Store ``!undo count`` for ``seat``, go back to the position before those moves and
-        tell everybody (callers checked it with :meth:`undo_span` under the lock)."""
+        """Store ``!undo count`` and go back before those moves (checked by ``undo.span``)."""
         notation = undo_marker(count)
         await self._store(seat, notation, PLAYING, None)
         self.row.actions.append((seat, notation))

@@ -21,12 +21,38 @@ that would let the player act on what they were not to know yet.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import stammtisch
+from stammtisch.server.errors import ServerError
+
+if TYPE_CHECKING:
+    from stammtisch.server.table import LiveTable
 
 JSON = dict[str, Any]
 
 UNDO_PREFIX = "!undo "
 TIMEOUT = "!timeout"
+
+
+@dataclass
+class UndoRequest:
+    """A take-back asked for at a table with other people: they accept or refuse."""
+
+    seat: int
+    count: int  # moves in force it takes back
+    version: int  # the table's version when asked (any move in between ends the request)
+    waiting: set[int] = field(default_factory=set)  # seats that have not answered yet
+    until: float = 0.0  # epoch seconds; then it counts as refused
+
+    def to_json(self) -> JSON:
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "waiting": sorted(self.waiting),
+            "until": round(self.until * 1000),
+        }
 
 
 def undo_marker(count: int) -> str:
@@ -103,3 +129,33 @@ def reveals(events: Iterable[JSON], seat: int) -> bool:
             if card is not None or (cards and any(c is not None for c in cards)):
                 return True  # drawn, received or stolen
     return False
+
+
+def span(table: LiveTable, seat: int | None, version: Any) -> int:
+    """How many moves in force a take-back by ``seat`` removes: its own last move and
+    everything after it. Raises (and changes nothing) when it may not be taken back."""
+    if seat is None:
+        raise ServerError("bad_token")
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        raise ServerError("bad_message", reason="'version' must be an integer")
+    if table.row.status == "waiting":
+        raise ServerError("not_started")
+    if table.row.status == "over" or table.state is None or table.state.is_terminal:
+        raise stammtisch.GameOverError()
+    if version is not None and version != table.row.version:
+        raise ServerError("stale_version", given=version, current=table.row.version)
+    if table.undo_request is not None:
+        raise ServerError("undo_pending")
+    actions = table.row.actions
+    mine = [k for k, i in enumerate(table.in_force) if actions[i - 1][0] == seat]
+    if not mine:
+        raise ServerError("undo_nothing")
+    first = mine[-1]
+    # Nobody at the table may have learnt anything new since that move.
+    people = [s.seat for s in table.row.seats if s.kind == "human"]
+    state = table.game.new_game(table.row.seed)
+    for k, i in enumerate(table.in_force):
+        state = state.apply_unchecked(state.parse_action(actions[i - 1][1]))
+        if k >= first and any(reveals(state.events(p), p) for p in people):
+            raise ServerError("undo_hidden")
+    return len(table.in_force) - first
