@@ -14,7 +14,8 @@ import pytest
 import stammtisch
 from stammtisch.core.errors import PositionError
 from stammtisch.games.dog.moves import MoveGen
-from stammtisch.games.dog.seven import SevenSearch, seven_apart
+from stammtisch.games.dog.seven import seven_apart
+from stammtisch.games.dog.seven_search import SevenSearch
 from stammtisch.games.dog.state import DogState
 
 

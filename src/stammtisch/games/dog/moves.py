@@ -21,10 +21,14 @@ from stammtisch.games.dog.actions import (
     SWAP,
     Body,
     DogAction,
+    Notation,
+    Result,
     body_result,
+    body_text,
+    format_notation,
 )
 from stammtisch.games.dog.board import Board
-from stammtisch.games.dog.cards import JOKER
+from stammtisch.games.dog.cards import JOKER, SEVEN
 from stammtisch.games.dog.seven import mark_renamings, seven
 from stammtisch.games.dog.tables import (
     PLANS,
@@ -46,6 +50,7 @@ __all__ = [
     "canonical",
     "controlled_seat",
     "hand_ranks",
+    "notation_result",
     "occupancy",
     "simulate_seven",
     "team_home",
@@ -406,3 +411,17 @@ def _joker_once(acts: list[DogAction], players: int) -> list[DogAction]:
             seen.add(key)
         out.append(a)
     return out
+
+
+def notation_result(n: Notation, pos: list[int], fresh: int, seat: int, board: Board) -> Result | None:
+    """The position a parsed move of ``seat`` leads to from ``pos``, or ``None`` if it is
+    not possible there (to find a legal move written another way)."""
+    if n.effective == SEVEN:
+        return simulate_seven(pos, fresh, seat, n.parts, board)
+    text = format_notation(n, board).split(":", 1)[1]
+    gen = MoveGen(pos, fresh, seat, board)
+    for use in USES.get(n.effective, ()):
+        for body in gen.bodies(use):
+            if body_text(body, pos, board.track_len) == text:
+                return body_result(body, pos, fresh)
+    return None

@@ -1,4 +1,5 @@
-"""Dog position and rules of play (DOG-5 … DOG-9); the board moves live in :mod:`moves`.
+"""Dog position and rules of play (DOG-5 … DOG-9); the board moves live in :mod:`moves`,
+the deal and the exchange in :mod:`rounds`.
 
 One state covers the whole game: rounds are dealt inside ``apply`` with the state's own
 RNG. A round is: deal (DOG-5, DOG-6), the exchange (DOG-7: every seat gives one card in
@@ -15,45 +16,29 @@ from typing import TYPE_CHECKING
 from stammtisch.core.game import JSON, State
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import events as _events
-from stammtisch.games.dog import house_rules
+from stammtisch.games.dog import house_rules, rounds
 from stammtisch.games.dog.actions import (
     FOLD,
     GIVE,
     MOVE,
     PLAY,
     SPLIT,
-    START,
     STEAL,
-    Body,
     DogAction,
-    Notation,
-    Result,
     body_after,
-    body_result,
-    body_text,
     format_notation,
     parse_action,
 )
 from stammtisch.games.dog.board import Board
-from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, SEVEN, card_text
+from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, card_text
 from stammtisch.games.dog.coded import CodedActions
-from stammtisch.games.dog.moves import (
-    USES,
-    MoveGen,
-    canonical,
-    hand_ranks,
-    occupancy,
-    simulate_seven,
-    team_home,
-)
+from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks, notation_result, occupancy, team_home
+from stammtisch.games.dog.rounds import EXCHANGE, HAND_SIZES, OVER, PLAYING
+from stammtisch.games.dog.tables import moved_occupancy
 
 if TYPE_CHECKING:
     from stammtisch.games.dog.game import DogGame
 
-HAND_SIZES = (6, 5, 4, 3, 2)  # DOG-5
-EXCHANGE = "exchange"
-PLAYING = "play"
-OVER = "over"
 # Gives and the fold carry no position, so one object of each serves every state.
 GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for r, t in enumerate(RANK_TEXT))
 FOLD_ACTION = DogAction("fold", FOLD)
@@ -231,7 +216,7 @@ class DogState(State[DogAction]):
                 return act
         if n.kind == "move" and self.phase == PLAYING and self.current is not None:
             # Another way to write a legal move: same card, same resulting position.
-            res = self._result_of(n)
+            res = notation_result(n, self.pos, self.fresh, self.current, self.board)
             if res is not None:
                 target = canonical(res, self.n)
                 for cand in self.legal_actions():
@@ -243,19 +228,6 @@ class DogState(State[DogAction]):
                         return cand
         kind = {"fold": FOLD, "give": GIVE}.get(n.kind, PLAY)
         return DogAction(canon, kind, n.card)
-
-    def _result_of(self, n: Notation) -> Result | None:
-        """The position a parsed move leads to here, or ``None`` if it is not possible."""
-        assert self.current is not None
-        if n.effective == SEVEN:
-            return simulate_seven(self.pos, self.fresh, self.current, n.parts, self.board)
-        text = format_notation(n, self.board).split(":", 1)[1]
-        gen = MoveGen(self.pos, self.fresh, self.current, self.board)
-        for use in USES.get(n.effective, ()):
-            for body in gen.bodies(use):
-                if body_text(body, self.pos, self.board.track_len) == text:
-                    return body_result(body, self.pos, self.fresh)
-        return None
 
     def _text_map(self) -> dict[str, DogAction]:
         if self._by_text is None:
@@ -272,7 +244,7 @@ class DogState(State[DogAction]):
         # Who gave this seat its exchange card, and knows it is in this hand (DOG-7).
         partner = self.board.giver(seat)
         if kind == GIVE:
-            self._give(seat, action.card)
+            rounds.give(self, seat, action.card)
             return
         if self.stolen:
             house_rules.forget_stolen(self, seat, action)
@@ -327,7 +299,9 @@ class DogState(State[DogAction]):
                     occ[y] = i  # whoever stood there is sent home
             into_himmel = y >= track
         else:
-            self._occ = self._moved_occ(body, base) if base is self.pos else None
+            self._occ = (
+                moved_occupancy(self._occ, body, base, self.board.track_len) if base is self.pos else None
+            )
             self.pos, self.fresh = body_after(body, base, fresh)
             into_himmel = body[0] == SPLIT or (body[0] == MOVE and body[2] >= self.board.track_len)
         if self.game.no_jack_reswap:
@@ -339,57 +313,6 @@ class DogState(State[DogAction]):
             self.current = None
             return
         self._advance(seat)
-
-    def _moved_occ(self, body: Body, pos: list[int]) -> list[int] | None:
-        """The track occupancy after a plain move, start or swap from ``pos``; None when
-        it is not known (a 7 is rebuilt when needed)."""
-        occ = self._occ
-        kind = body[0]
-        if occ is None or kind == SPLIT:
-            return None
-        track = self.board.track_len
-        i = body[1]
-        if kind == MOVE:
-            x = pos[i]
-            y = body[2]
-            if x >= track:
-                return occ  # inside the Himmel: the track is unchanged
-            occ = occ[:]
-            occ[x] = -1
-            if y < track:
-                occ[y] = i  # whoever stood there is sent home
-        elif kind == START:
-            occ = occ[:]
-            occ[body[2]] = i
-        else:  # SWAP
-            occ = occ[:]
-            occ[pos[i]] = body[3]
-            occ[body[2]] = i
-        return occ
-
-    def _give(self, seat: int, card: int) -> None:
-        board = self.board
-        hands = self.hands = self.hands[:]
-        hands[seat] = hands[seat][:]
-        hands[seat].remove(card)
-        given = self.given = self.given[:]
-        given[seat] = True
-        self.gave = self.gave[:]
-        self.gave[seat] = card
-        team = board.teammates(seat)
-        if all(given[t] for t in team):
-            # DOG-7, DOG-22: the whole team has chosen; each card goes to the next teammate.
-            self.gave_known = self.gave_known[:]
-            for t in team:
-                to = board.partner(t)
-                hands[to] = sorted([*hands[to], self.gave[t]])
-                self.gave_known[t] = True
-        nxt = (seat + 1) % self.n
-        if self.given[nxt]:
-            self.phase = PLAYING
-            self.current = self.start_seat
-        else:
-            self.current = nxt
 
     def _advance(self, seat: int) -> None:
         n = self.n
@@ -406,45 +329,14 @@ class DogState(State[DogAction]):
         self.begin_round()
 
     def begin_round(self) -> None:
-        """Deal the round's hands (DOG-5, DOG-6) and open the exchange (DOG-7)."""
-        n = self.n
-        size = self.hand_size
-        pile = self.pile = self.pile[:]
-        if len(pile) < n * size:  # DOG-6: all discards are shuffled into the pile
-            pile.extend(self.discards)
-            self.discards = []
-            self.rng = self.rng.clone()  # clones share the generator until it is used
-            self.rng.shuffle(pile)
-        start = self.start_seat
-        hands = self.hands = [h[:] for h in self.hands]
-        for _ in range(size):
-            for k in range(n):
-                hands[(start + k) % n].append(pile.pop())
-        for h in hands:
-            h.sort()
-        self.given = [False] * n
-        self.gave = [-1] * n
-        self.gave_known = [False] * n
-        self.folded = [False] * n
-        self.stolen = ()
-        self.phase = EXCHANGE
-        self.current = start
-        if self.board.alone:  # DOG-21: no exchange when everyone plays alone
-            self.given = [True] * n
-            self.phase = PLAYING
+        """Deal the round's hands (DOG-5, DOG-6) and open the exchange (DOG-7): see :mod:`rounds`."""
+        rounds.deal(self)
         self._legal = None
         self._by_text = None
 
     def in_flight(self) -> list[int]:
         """Cards chosen in the exchange whose team has not all chosen yet."""
-        if self.phase != EXCHANGE:
-            return []
-        given = self.given
-        return [
-            self.gave[s]
-            for s in range(self.n)
-            if given[s] and not all(given[t] for t in self.board.teammates(s))
-        ]
+        return rounds.in_flight(self)
 
     # --- results --------------------------------------------------------------------------
     def team_himmel(self) -> list[int]:

@@ -1,7 +1,7 @@
 """Tables and small helpers of the Dog move generator (DOG-10 … DOG-19).
 
 What each card can do (:data:`USES`, :data:`PLANS`), memoized per-hand and per-fresh-mask
-tables, the track occupancy, who moves whose pegs (DOG-19), whether a team is home
+tables, the track occupancy (and how a move changes it), who moves whose pegs (DOG-19), whether a team is home
 (DOG-9), and the canonical form of a position (pegs of one seat interchangeable).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from stammtisch.games.dog.actions import Result, card_head
+from stammtisch.games.dog.actions import MOVE, SPLIT, START, Body, Result, card_head
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import ACE, FOUR, JACK, JOKER, KING, QUEEN, SEVEN
 
@@ -118,6 +118,33 @@ def occupancy(pos: list[int], track: int) -> list[int]:
     for i, x in enumerate(pos):
         if 0 <= x < track:
             occ[x] = i
+    return occ
+
+
+def moved_occupancy(occ: list[int] | None, body: Body, pos: list[int], track: int) -> list[int] | None:
+    """The track occupancy ``occ`` of ``pos`` after a plain move, start or swap; a new
+    list when it changes (clones share the old one). None when it is not known (after a
+    7 it is rebuilt when needed)."""
+    kind = body[0]
+    if occ is None or kind == SPLIT:
+        return None
+    i = body[1]
+    if kind == MOVE:
+        x = pos[i]
+        y = body[2]
+        if x >= track:
+            return occ  # inside the Himmel: the track is unchanged
+        occ = occ[:]
+        occ[x] = -1
+        if y < track:
+            occ[y] = i  # whoever stood there is sent home
+    elif kind == START:
+        occ = occ[:]
+        occ[body[2]] = i
+    else:  # SWAP
+        occ = occ[:]
+        occ[pos[i]] = body[3]
+        occ[body[2]] = i
     return occ
 
 
