@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection
 from sqlalchemy.engine import make_url
 
-from stammtisch.server.db import repo
 from stammtisch.server.db.repo import Fence
 from stammtisch.server.errors import ServerError
 from stammtisch.server.table import PLAYING, LiveTable
@@ -191,8 +190,7 @@ class Leases:
             for s in table.seats:
                 if s.kind == "human" and not table.connections[s.seat]:
                     autoplay.schedule_away(table, s.seat)
-        elapsed = (repo.now() - table.row.updated_at).total_seconds()
-        autoplay.kick(table, elapsed=max(0.0, elapsed))
+        autoplay.kick(table)  # a turn timer counts from the turn's start, as after a restart
 
     # --- losing and giving up ------------------------------------------------------------
     def lost(self, table_id: str) -> None:
