@@ -894,6 +894,8 @@ static int read_ints(PyObject *seq, int *dst, int maxn) {
     return (int)len;
 }
 
+static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr);
+
 static PyObject *legal(PyObject *self, PyObject *args) {
     PyObject *pos_o, *ranks_o;
     unsigned long fresh;
@@ -904,13 +906,18 @@ static PyObject *legal(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the compiled core plays 4 or 6 players");
         return NULL;
     }
-    static Gen gen;
-    Gen *g = &gen;
     int posi[MAXPEG], ranks[16];
     int np = read_ints(pos_o, posi, MAXPEG);
     if (np < 0) return NULL;
     int nr = read_ints(ranks_o, ranks, 16);
     if (nr < 0) return NULL;
+    return gen_legal(posi, np, (uint32_t)fresh, seat, players, ranks, nr);
+}
+
+/* The legal plays of a position (see legal()); posi: np peg places. */
+static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr) {
+    static Gen gen;
+    Gen *g = &gen;
     g->n = players;
     g->npeg = 4 * players;
     g->track = 16 * players;
@@ -920,7 +927,7 @@ static PyObject *legal(PyObject *self, PyObject *args) {
     }
     g->seat = seat;
     g->partner = (seat + players / 2) % players;
-    g->fresh = (uint32_t)fresh;
+    g->fresh = fresh;
     g->overflow = 0;
     memset(g->occ, -1, sizeof(g->occ));
     for (int q = 0; q < g->npeg; q++) {
@@ -1101,10 +1108,560 @@ static PyObject *seven(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iN(NI)iO)", KSPLIT, steps, pt, (unsigned int)sv.fresh, 0, canon ? Py_True : Py_False);
 }
 
+/* ---------------------------------------------------------------- the table state
+ *
+ * Table: a whole Dog position of the base rules as integers (the pure engine's DogState
+ * field by field, see state.py): peg places and fresh mask, hands as sorted ranks, draw
+ * pile (dealt from the end) and discards in order, round, dealer, phase, seat to move,
+ * the exchange (given / known / folded as seat bit masks, gave per seat), winner and the
+ * RNG state. copy() is a struct copy; play / give / fold apply one action, with the
+ * advance to the next seat and the next round's deal, exactly as DogState does.
+ * A deal that needs the discards shuffled in returns 1 and waits: the shuffle is the
+ * pure engine's (Rng.shuffle, in Python; see coretable.py), then deal() goes on.
+ */
+#define NCARDS 110
+#define MAXSEAT 6
+#define MAXHAND 8
+#define PH_EXCHANGE 0
+#define PH_PLAY 1
+#define PH_OVER 2
+
+typedef struct {
+    PyObject_HEAD
+    int n, round, dealer;
+    int phase, current, winner; /* current, winner: -1 for None */
+    int8_t pos[MAXPEG];
+    uint32_t fresh;
+    uint8_t hands[MAXSEAT][MAXHAND];
+    uint8_t hlen[MAXSEAT];
+    uint8_t pile[NCARDS];
+    uint8_t disc[NCARDS];
+    int npile, ndisc;
+    unsigned given, known, folded;
+    int8_t gave[MAXSEAT];
+    unsigned long long rng;
+} Table;
+
+static PyObject *TableType;
+static const int HAND_SIZES[5] = {6, 5, 4, 3, 2};
+
+static Table *table_new(void) {
+    Table *t = PyObject_New(Table, (PyTypeObject *)TableType);
+    return t;
+}
+
+static void table_dealloc(PyObject *self) {
+    PyObject *tp = (PyObject *)Py_TYPE(self);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+static inline int t_partner(const Table *t, int seat) { return (seat + t->n / 2) % t->n; }
+static inline int t_start_seat(const Table *t) { return (t->dealer + 1 + t->round) % t->n; }
+
+static int hand_remove(Table *t, int seat, int card) {
+    uint8_t *h = t->hands[seat];
+    int len = t->hlen[seat];
+    for (int q = 0; q < len; q++)
+        if (h[q] == card) {
+            memmove(h + q, h + q + 1, (size_t)(len - q - 1));
+            t->hlen[seat] = (uint8_t)(len - 1);
+            return 0;
+        }
+    PyErr_SetString(PyExc_ValueError, "the card is not in the hand");
+    return -1;
+}
+
+static int hand_insert(Table *t, int seat, int card) {
+    uint8_t *h = t->hands[seat];
+    int len = t->hlen[seat];
+    if (len >= MAXHAND) {
+        PyErr_SetString(PyExc_ValueError, "hand overflow");
+        return -1;
+    }
+    int q = len;
+    while (q > 0 && h[q - 1] > card) {
+        h[q] = h[q - 1];
+        q--;
+    }
+    h[q] = (uint8_t)card;
+    t->hlen[seat] = (uint8_t)(len + 1);
+    return 0;
+}
+
+static void sort_hand(uint8_t *h, int len) {
+    for (int x = 1; x < len; x++) {
+        uint8_t v = h[x];
+        int y = x - 1;
+        while (y >= 0 && h[y] > v) {
+            h[y + 1] = h[y];
+            y--;
+        }
+        h[y + 1] = v;
+    }
+}
+
+/* DOG-5, DOG-6, DOG-7: deal the round's hands and open the exchange; 1 if the pile is
+ * short (the discards must be shuffled in first, see deal()). */
+static int begin_round(Table *t) {
+    int n = t->n, size = HAND_SIZES[t->round % 5];
+    if (t->npile < n * size) return 1;
+    int start = t_start_seat(t);
+    for (int r = 0; r < size; r++)
+        for (int k = 0; k < n; k++) {
+            int s = (start + k) % n;
+            t->hands[s][t->hlen[s]++] = t->pile[--t->npile];
+        }
+    for (int s = 0; s < n; s++) sort_hand(t->hands[s], t->hlen[s]);
+    t->given = 0;
+    t->known = 0;
+    t->folded = 0;
+    for (int s = 0; s < n; s++) t->gave[s] = -1;
+    t->phase = PH_EXCHANGE;
+    t->current = start;
+    return 0;
+}
+
+static int advance(Table *t, int seat) {
+    int n = t->n, s = seat;
+    for (int k = 0; k < n; k++) {
+        if (++s == n) s = 0;
+        if (t->hlen[s]) {
+            t->current = s;
+            return 0;
+        }
+    }
+    t->round++;
+    return begin_round(t);
+}
+
+static int team_home_t(const Table *t, int seat) {
+    int track = 16 * t->n, seats[2] = {seat, t_partner(t, seat)};
+    for (int k = 0; k < 2; k++)
+        for (int i = 4 * seats[k]; i < 4 * seats[k] + 4; i++)
+            if (t->pos[i] < track) return 0;
+    return 1;
+}
+
+static int check_playing(Table *t) {
+    if (t->phase != PH_PLAY || t->current < 0) {
+        PyErr_SetString(PyExc_ValueError, "no play in this phase");
+        return -1;
+    }
+    return 0;
+}
+
+static long get_long(PyObject *tup, Py_ssize_t k) {
+    PyObject *o = PyTuple_GetItem(tup, k);
+    if (!o) return -1;
+    return PyLong_AsLong(o);
+}
+
+/* play(card, body) -> 0, or 1 when the next deal waits for a shuffle.
+ * body as the pure engine's (actions.py): (kind, a, b, c, canon), a 7 (SPLIT, steps,
+ * (places, fresh), 0, canon). */
+static PyObject *t_play(PyObject *self, PyObject *args) {
+    Table *t = (Table *)self;
+    int card;
+    PyObject *body;
+    if (!PyArg_ParseTuple(args, "iO!", &card, &PyTuple_Type, &body)) return NULL;
+    if (check_playing(t) < 0) return NULL;
+    int seat = t->current, track = 16 * t->n, npeg = 4 * t->n;
+    long kind = get_long(body, 0);
+    if (kind == -1 && PyErr_Occurred()) return NULL;
+    int8_t p[MAXPEG];
+    uint32_t fresh = t->fresh;
+    memcpy(p, t->pos, sizeof(p));
+    int into_himmel = 0;
+    if (kind == KSPLIT) {
+        PyObject *res = PyTuple_GetItem(body, 2);
+        if (!res || !PyTuple_Check(res)) return NULL;
+        PyObject *places = PyTuple_GetItem(res, 0);
+        if (!places) return NULL;
+        unsigned long f = PyLong_AsUnsignedLongMask(PyTuple_GetItem(res, 1));
+        if (PyErr_Occurred()) return NULL;
+        if (!PyTuple_Check(places) || PyTuple_Size(places) != npeg) {
+            PyErr_SetString(PyExc_ValueError, "bad 7");
+            return NULL;
+        }
+        for (int q = 0; q < npeg; q++) {
+            long x = get_long(places, q);
+            if (x == -1 && PyErr_Occurred()) return NULL;
+            if (x < -1 || x >= track + 4) {
+                PyErr_SetString(PyExc_ValueError, "peg off the board");
+                return NULL;
+            }
+            p[q] = (int8_t)x;
+        }
+        fresh = (uint32_t)f;
+        into_himmel = 1;
+    } else {
+        long a = get_long(body, 1), b = get_long(body, 2), c = get_long(body, 3);
+        if (PyErr_Occurred()) return NULL;
+        if (a < 0 || a >= npeg || c < -1 || c >= npeg || b < -1 || b >= track + 4 || kind < 0 || kind > KSWAP) {
+            PyErr_SetString(PyExc_ValueError, "bad move");
+            return NULL;
+        }
+        if (kind == KSWAP) {
+            if (c < 0) {
+                PyErr_SetString(PyExc_ValueError, "bad swap");
+                return NULL;
+            }
+            p[c] = p[a];
+            p[a] = (int8_t)b;
+        } else {
+            p[a] = (int8_t)b;
+            if (c >= 0) p[c] = -1;
+            if (kind == KSTART)
+                fresh |= 1u << a;
+            else
+                fresh &= ~(1u << a);
+            into_himmel = kind == KMOVE && b >= track;
+        }
+    }
+    if (hand_remove(t, seat, card) < 0) return NULL;
+    t->disc[t->ndisc++] = (uint8_t)card;
+    int giver = t_partner(t, seat);
+    if ((t->known >> giver & 1) && t->gave[giver] == card) t->known &= ~(1u << giver);
+    memcpy(t->pos, p, sizeof(p));
+    t->fresh = fresh;
+    if (into_himmel && team_home_t(t, seat)) { /* DOG-9 */
+        t->winner = seat % (t->n / 2);
+        t->phase = PH_OVER;
+        t->current = -1;
+        return PyLong_FromLong(0);
+    }
+    return PyLong_FromLong(advance(t, seat));
+}
+
+/* fold() -> 0 or 1 (see play): DOG-8, the hand face up on the discards. */
+static PyObject *t_fold(PyObject *self, PyObject *noargs) {
+    Table *t = (Table *)self;
+    (void)noargs;
+    if (check_playing(t) < 0) return NULL;
+    int seat = t->current, giver = t_partner(t, seat);
+    if (t->known >> giver & 1)
+        for (int q = 0; q < t->hlen[seat]; q++)
+            if (t->hands[seat][q] == t->gave[giver]) {
+                t->known &= ~(1u << giver);
+                break;
+            }
+    for (int q = 0; q < t->hlen[seat]; q++) t->disc[t->ndisc++] = t->hands[seat][q];
+    t->hlen[seat] = 0;
+    t->folded |= 1u << seat;
+    return PyLong_FromLong(advance(t, seat));
+}
+
+/* give(card): DOG-7, the exchange. */
+static PyObject *t_give(PyObject *self, PyObject *args) {
+    Table *t = (Table *)self;
+    int card;
+    if (!PyArg_ParseTuple(args, "i", &card)) return NULL;
+    if (t->phase != PH_EXCHANGE || t->current < 0) {
+        PyErr_SetString(PyExc_ValueError, "no exchange in this phase");
+        return NULL;
+    }
+    int seat = t->current, n = t->n, mate = t_partner(t, seat);
+    if (hand_remove(t, seat, card) < 0) return NULL;
+    t->given |= 1u << seat;
+    t->gave[seat] = (int8_t)card;
+    if (t->given >> mate & 1) {
+        if (hand_insert(t, mate, t->gave[seat]) < 0 || hand_insert(t, seat, t->gave[mate]) < 0) return NULL;
+        t->known |= 1u << seat | 1u << mate;
+    }
+    int nxt = (seat + 1) % n;
+    if (t->given >> nxt & 1) {
+        t->phase = PH_PLAY;
+        t->current = t_start_seat(t);
+    } else {
+        t->current = nxt;
+    }
+    return PyLong_FromLong(0);
+}
+
+static PyObject *t_copy(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    Table *t = table_new();
+    if (!t) return NULL;
+    memcpy((char *)t + sizeof(PyObject), (char *)self + sizeof(PyObject), sizeof(Table) - sizeof(PyObject));
+    return (PyObject *)t;
+}
+
+static PyObject *bytes_list(const uint8_t *b, int len) {
+    PyObject *l = PyList_New(len);
+    if (!l) return NULL;
+    for (int q = 0; q < len; q++) PyList_SetItem(l, q, PyLong_FromLong(b[q]));
+    return l;
+}
+
+static PyObject *pos_list(const Table *t) {
+    int npeg = 4 * t->n;
+    PyObject *l = PyList_New(npeg);
+    if (!l) return NULL;
+    for (int q = 0; q < npeg; q++) PyList_SetItem(l, q, PyLong_FromLong(t->pos[q]));
+    return l;
+}
+
+static PyObject *mask_list(unsigned m, int n) {
+    PyObject *l = PyList_New(n);
+    if (!l) return NULL;
+    for (int s = 0; s < n; s++) {
+        PyObject *b = (m >> s & 1) ? Py_True : Py_False;
+        Py_INCREF(b);
+        PyList_SetItem(l, s, b);
+    }
+    return l;
+}
+
+/* export() -> (pos, fresh, hands, pile, discards, round, dealer, phase, current, given,
+ * gave, known, folded, winner, rng): the DogState fields (phase 0/1/2, -1 for None). */
+static PyObject *t_export(PyObject *self, PyObject *noargs) {
+    Table *t = (Table *)self;
+    (void)noargs;
+    int n = t->n;
+    PyObject *hands = PyList_New(n);
+    if (!hands) return NULL;
+    for (int s = 0; s < n; s++) {
+        PyObject *h = bytes_list(t->hands[s], t->hlen[s]);
+        if (!h) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        PyList_SetItem(hands, s, h);
+    }
+    PyObject *gave = PyList_New(n);
+    if (!gave) {
+        Py_DECREF(hands);
+        return NULL;
+    }
+    for (int s = 0; s < n; s++) PyList_SetItem(gave, s, PyLong_FromLong(t->gave[s]));
+    return Py_BuildValue("(NkNNNiiiiNNNNiK)", pos_list(t), (unsigned long)t->fresh, hands,
+                         bytes_list(t->pile, t->npile), bytes_list(t->disc, t->ndisc), t->round, t->dealer,
+                         t->phase, t->current, mask_list(t->given, n), gave, mask_list(t->known, n),
+                         mask_list(t->folded, n), t->winner, t->rng);
+}
+
+/* legal() -> (codes, sevens, pos, fresh) as legal() for the seat to move, or None when a
+ * buffer overflowed; ranks() -> the distinct ranks of the hand to move. */
+static int distinct_ranks(const Table *t, int *ranks) {
+    int nr = 0, seat = t->current;
+    for (int q = 0; q < t->hlen[seat]; q++)
+        if (!nr || ranks[nr - 1] != t->hands[seat][q]) ranks[nr++] = t->hands[seat][q];
+    return nr;
+}
+
+static PyObject *t_legal(PyObject *self, PyObject *noargs) {
+    Table *t = (Table *)self;
+    (void)noargs;
+    if (check_playing(t) < 0) return NULL;
+    int ranks[MAXHAND], posi[MAXPEG], npeg = 4 * t->n;
+    int nr = distinct_ranks(t, ranks);
+    for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
+    PyObject *got = gen_legal(posi, npeg, t->fresh, t->current, t->n, ranks, nr);
+    if (!got || got == Py_None) return got;
+    PyObject *res = Py_BuildValue("(OONk)", PyTuple_GetItem(got, 0), PyTuple_GetItem(got, 1), pos_list(t),
+                                  (unsigned long)t->fresh);
+    Py_DECREF(got);
+    return res;
+}
+
+static PyObject *t_ranks(PyObject *self, PyObject *noargs) {
+    Table *t = (Table *)self;
+    (void)noargs;
+    if (t->current < 0) return PyList_New(0);
+    int ranks[MAXHAND];
+    int nr = distinct_ranks(t, ranks);
+    PyObject *l = PyList_New(nr);
+    if (!l) return NULL;
+    for (int q = 0; q < nr; q++) PyList_SetItem(l, q, PyLong_FromLong(ranks[q]));
+    return l;
+}
+
+/* stock() -> the pile, then the discards (what a short deal shuffles). */
+static PyObject *t_stock(PyObject *self, PyObject *noargs) {
+    Table *t = (Table *)self;
+    (void)noargs;
+    uint8_t all[2 * NCARDS];
+    memcpy(all, t->pile, (size_t)t->npile);
+    memcpy(all + t->npile, t->disc, (size_t)t->ndisc);
+    return bytes_list(all, t->npile + t->ndisc);
+}
+
+static int read_cards(PyObject *seq, uint8_t *dst, int maxn) {
+    int tmp[2 * NCARDS];
+    int len = read_ints(seq, tmp, maxn);
+    if (len < 0) return -1;
+    for (int q = 0; q < len; q++) {
+        if (tmp[q] < 0 || tmp[q] > JOKER) {
+            PyErr_SetString(PyExc_ValueError, "bad card");
+            return -1;
+        }
+        dst[q] = (uint8_t)tmp[q];
+    }
+    return len;
+}
+
+/* restock(pile, rng): the shuffled pile (discards taken in) and the RNG after it. */
+static PyObject *t_restock(PyObject *self, PyObject *args) {
+    Table *t = (Table *)self;
+    PyObject *pile;
+    unsigned long long rng;
+    if (!PyArg_ParseTuple(args, "OK", &pile, &rng)) return NULL;
+    int np = read_cards(pile, t->pile, NCARDS);
+    if (np < 0) return NULL;
+    t->npile = np;
+    t->ndisc = 0;
+    t->rng = rng;
+    Py_RETURN_NONE;
+}
+
+/* deal() -> 0, or 1 while the pile is still short. */
+static PyObject *t_deal(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    return PyLong_FromLong(begin_round((Table *)self));
+}
+
+static unsigned read_mask(PyObject *seq, int n, int *ok) {
+    int v[MAXSEAT];
+    int len = read_ints(seq, v, MAXSEAT);
+    *ok = len == n;
+    unsigned m = 0;
+    for (int s = 0; s < len; s++)
+        if (v[s]) m |= 1u << s;
+    return m;
+}
+
+/* table(n, pos, fresh, hands, pile, discards, round, dealer, phase, current, given, gave,
+ * known, folded, winner, rng): a Table from the DogState fields (as export()). */
+static PyObject *make_table(PyObject *self, PyObject *args) {
+    int n, round, dealer, phase, current, winner;
+    unsigned long fresh;
+    unsigned long long rng;
+    PyObject *pos, *hands, *pile, *disc, *given, *gave, *known, *folded;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iOkOOOiiiiOOOOiK", &n, &pos, &fresh, &hands, &pile, &disc, &round, &dealer,
+                          &phase, &current, &given, &gave, &known, &folded, &winner, &rng))
+        return NULL;
+    if ((n != 4 && n != 6) || round < 0 || dealer < 0 || dealer >= n || phase < 0 || phase > 2 || current < -1 ||
+        current >= n || winner < -1 || winner >= n / 2) {
+        PyErr_SetString(PyExc_ValueError, "the compiled core cannot hold this position");
+        return NULL;
+    }
+    Table *t = table_new();
+    if (!t) return NULL;
+    memset((char *)t + sizeof(PyObject), 0, sizeof(Table) - sizeof(PyObject));
+    t->n = n;
+    t->round = round;
+    t->dealer = dealer;
+    t->phase = phase;
+    t->current = current;
+    t->winner = winner;
+    t->fresh = (uint32_t)fresh;
+    t->rng = rng;
+    int posi[MAXPEG], gv[MAXSEAT], ok = 1, ok2;
+    int np = read_ints(pos, posi, MAXPEG);
+    if (np < 0) goto fail;
+    if (np != 4 * n) goto bad;
+    for (int q = 0; q < np; q++) {
+        if (posi[q] < -1 || posi[q] >= 16 * n + 4) goto bad;
+        t->pos[q] = (int8_t)posi[q];
+    }
+    PyObject *hs = PySequence_Tuple(hands);
+    if (!hs) goto fail;
+    if (PyTuple_Size(hs) != n) {
+        Py_DECREF(hs);
+        goto bad;
+    }
+    for (int s = 0; s < n; s++) {
+        int len = read_cards(PyTuple_GetItem(hs, s), t->hands[s], MAXHAND);
+        if (len < 0) {
+            Py_DECREF(hs);
+            goto fail;
+        }
+        t->hlen[s] = (uint8_t)len;
+    }
+    Py_DECREF(hs);
+    if ((t->npile = read_cards(pile, t->pile, NCARDS)) < 0) goto fail;
+    if ((t->ndisc = read_cards(disc, t->disc, NCARDS)) < 0) goto fail;
+    if (t->npile + t->ndisc > NCARDS) goto bad;
+    t->given = read_mask(given, n, &ok2);
+    ok &= ok2;
+    t->known = read_mask(known, n, &ok2);
+    ok &= ok2;
+    t->folded = read_mask(folded, n, &ok2);
+    ok &= ok2;
+    if (PyErr_Occurred()) goto fail;
+    int ng = read_ints(gave, gv, MAXSEAT);
+    if (ng < 0) goto fail;
+    if (!ok || ng != n) goto bad;
+    for (int s = 0; s < n; s++) {
+        if (gv[s] < -1 || gv[s] > JOKER) goto bad;
+        t->gave[s] = (int8_t)gv[s];
+    }
+    return (PyObject *)t;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the compiled core cannot hold this position");
+fail:
+    Py_DECREF(t);
+    return NULL;
+}
+
+static PyObject *t_get_current(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(((Table *)self)->current);
+}
+static PyObject *t_get_phase(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(((Table *)self)->phase);
+}
+static PyObject *t_get_winner(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(((Table *)self)->winner);
+}
+static PyObject *t_get_rng(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(((Table *)self)->rng);
+}
+
+static PyGetSetDef table_getset[] = {
+    {"current", t_get_current, NULL, "the seat to act, -1 when the game is over", NULL},
+    {"phase", t_get_phase, NULL, "0 exchange, 1 play, 2 over", NULL},
+    {"winner", t_get_winner, NULL, "the winning team, -1 while the game runs", NULL},
+    {"rng", t_get_rng, NULL, "the RNG state", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef table_methods[] = {
+    {"copy", t_copy, METH_NOARGS, "copy() -> a Table equal to this one."},
+    {"play", t_play, METH_VARARGS, "play(card, body) -> 0, or 1 when the deal waits for a shuffle."},
+    {"fold", t_fold, METH_NOARGS, "fold() -> 0, or 1 when the deal waits for a shuffle."},
+    {"give", t_give, METH_VARARGS, "give(card) -> 0: the exchange."},
+    {"legal", t_legal, METH_NOARGS, "legal() -> (codes, sevens, pos, fresh) or None."},
+    {"ranks", t_ranks, METH_NOARGS, "ranks() -> the distinct ranks in the hand to move."},
+    {"export", t_export, METH_NOARGS, "export() -> the DogState fields."},
+    {"stock", t_stock, METH_NOARGS, "stock() -> the pile, then the discards."},
+    {"restock", t_restock, METH_VARARGS, "restock(pile, rng): the pile after the shuffle."},
+    {"deal", t_deal, METH_NOARGS, "deal() -> 0, or 1 while the pile is short."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot table_slots[] = {
+    {Py_tp_dealloc, (void *)table_dealloc},
+    {Py_tp_methods, table_methods},
+    {Py_tp_getset, table_getset},
+    {Py_tp_doc, (void *)"A Dog position of the base rules as integers (see _core.c)."},
+    {0, NULL},
+};
+
+static PyType_Spec table_spec = {
+    "stammtisch.games.dog._core.Table", sizeof(Table), 0, Py_TPFLAGS_DEFAULT, table_slots,
+};
+
 static PyMethodDef methods[] = {
     {"legal", legal, METH_VARARGS,
      "legal(pos, fresh, seat, players, ranks) -> (codes, sevens) or None: the legal plays."},
     {"seven", seven, METH_VARARGS, "seven(sevens, index, npeg, canon) -> the body of a 7."},
+    {"table", make_table, METH_VARARGS, "table(n, pos, fresh, hands, ...) -> a Table (see export)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1115,5 +1672,18 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     init_plans();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    TableType = PyType_FromSpec(&table_spec);
+    if (!TableType) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(TableType);
+    if (PyModule_AddObject(m, "Table", TableType) < 0) {
+        Py_DECREF(TableType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -44,6 +44,7 @@ from stammtisch.games.dog import view as view_module
 from stammtisch.games.dog.backend import core_for
 from stammtisch.games.dog.board import Board, default_team_size
 from stammtisch.games.dog.cards import FULL_DECK
+from stammtisch.games.dog.coretable import on_table
 from stammtisch.games.dog.state import DogState
 
 
@@ -141,7 +142,7 @@ class DogGame(Game[DogState]):
         s.pile = list(FULL_DECK)
         s.rng.shuffle(s.pile)
         s.begin_round()
-        return s
+        return on_table(s)  # on the compiled core's table where it can hold the game
 
     def from_json(self, data: Mapping[str, Any]) -> DogState:
         """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""

@@ -1,0 +1,271 @@
+"""A Dog state whose position lives in the compiled core (base rules), for fast play.
+
+:class:`TableState` is a :class:`DogState` that keeps its whole position in one
+``_core.Table`` (integers in a C struct: pegs, hands, pile, discards, exchange, round,
+RNG; see ``_core.c``) instead of its Python fields. What a random playout or a search
+does in every step runs on the table: ``legal_actions`` (move codes, actions made when
+read, see :mod:`.coded`), ``apply_unchecked`` (play, give or fold, the advance to the
+next seat and the next deal in C), ``clone`` (one struct copy), ``current_player``,
+``is_terminal`` and ``returns``.
+
+Everything else is the pure engine's: the first time any other field is read (``pos``,
+``hands``, ``to_json``, views, events, the invariants, parsing notation, …) the state
+fills its Python fields from the table and drops the table for good, so from then on
+it *is* a pure :class:`DogState` (and so are the states that follow from it). The
+pure engine thus stays the specification for all of it; the differential tests in
+``tests/games/dog/test_dog_table.py`` check that both give the same states, actions
+and events.
+
+A deal that runs out of cards shuffles the discards in with the pure engine's
+:meth:`Rng.shuffle` (here, in Python), so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.rng import Rng
+from stammtisch.games.dog.actions import FOLD, GIVE, PLAY, DogAction
+from stammtisch.games.dog.coded import CodedActions
+from stammtisch.games.dog.rounds import EXCHANGE, OVER, PLAYING
+from stammtisch.games.dog.state import FOLD_ACTION, GIVE_ACTIONS, DogState
+
+PHASES = (EXCHANGE, PLAYING, OVER)
+PHASE_CODES = {EXCHANGE: 0, PLAYING: 1, OVER: 2}
+# The DogState fields the table holds; reading any of them makes the state pure.
+TABLE_FIELDS = frozenset(
+    {
+        "pos",
+        "fresh",
+        "hands",
+        "pile",
+        "discards",
+        "round",
+        "dealer",
+        "phase",
+        "current",
+        "given",
+        "gave",
+        "gave_known",
+        "folded",
+        "winner",
+        "stolen",
+        "swap_lock",
+        "rng",
+        "_occ",
+    }
+)
+_MAX_CARDS = 110
+
+
+def on_table(state: DogState) -> DogState:
+    """``state`` as a :class:`TableState` when the compiled core can hold it (the game
+    runs on the core and no house-rule bookkeeping is set); else ``state`` itself."""
+    core = state.game.core
+    if core is None or not hasattr(core, "table"):
+        return state
+    if isinstance(state, TableState) and state._c is not None:
+        return state
+    if state.stolen or state.swap_lock is not None:
+        return state
+    if len(state.pile) + len(state.discards) > _MAX_CARDS or any(len(h) > 8 for h in state.hands):
+        return state
+    table = core.table(
+        state.n,
+        state.pos,
+        state.fresh,
+        state.hands,
+        state.pile,
+        state.discards,
+        state.round,
+        state.dealer,
+        PHASE_CODES[state.phase],
+        -1 if state.current is None else state.current,
+        state.given,
+        state.gave,
+        state.gave_known,
+        state.folded,
+        -1 if state.winner is None else state.winner,
+        state.rng.state,
+    )
+    t = TableState.__new__(TableState)
+    t.game = state.game
+    t.board = state.board
+    t.n = state.n
+    t._c = table
+    t._last = state._last
+    t._legal = None
+    t._by_text = None
+    return t
+
+
+class TableState(DogState):
+    """A DogState backed by a ``_core.Table`` until a pure field is read (see module)."""
+
+    __slots__ = ("_c",)
+    _c: Any  # the core's Table, or None once the state is pure
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field that is not set: on a table-backed state, the position.
+        if name in TABLE_FIELDS and object.__getattribute__(self, "_c") is not None:
+            self._unpack()
+            return object.__getattribute__(self, name)
+        raise AttributeError(name)
+
+    def _unpack(self) -> None:
+        """Fill the Python fields from the table and drop it: the state is pure now."""
+        c = self._c
+        (
+            pos,
+            fresh,
+            hands,
+            pile,
+            discards,
+            rnd,
+            dealer,
+            phase,
+            current,
+            given,
+            gave,
+            known,
+            folded,
+            winner,
+            rng,
+        ) = c.export()
+        self.pos = pos
+        self.fresh = fresh
+        self.hands = hands
+        self.pile = pile
+        self.discards = discards
+        self.round = rnd
+        self.dealer = dealer
+        self.phase = PHASES[phase]
+        self.current = None if current < 0 else current
+        self.given = given
+        self.gave = gave
+        self.gave_known = known
+        self.folded = folded
+        self.winner = None if winner < 0 else winner
+        self.stolen = ()
+        self.swap_lock = None
+        self.rng = Rng(rng)
+        self._occ = None
+        self._c = None
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        if self._c is not None:  # the table itself is not pickled: the pure fields are
+            self._unpack()
+        return super().__reduce_ex__(protocol)
+
+    # --- the fast path ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        c = self._c
+        if c is None:
+            return self.current
+        seat: int = c.current
+        return None if seat < 0 else seat
+
+    @property
+    def is_terminal(self) -> bool:
+        c = self._c
+        if c is None:
+            return self.current is None
+        return bool(c.current < 0)
+
+    def clone(self) -> DogState:  # type: ignore[override]  # a pure state clones pure
+        c = self._c
+        if c is None:
+            return DogState.clone(self)
+        s = TableState.__new__(TableState)
+        s.game = self.game
+        s.board = self.board
+        s.n = self.n
+        s._c = c.copy()
+        s._last = self._last
+        s._legal = None
+        s._by_text = None
+        return s
+
+    def legal_actions(self) -> list[DogAction]:
+        legal = self._legal
+        if legal is None:
+            c = self._c
+            if c is None:
+                return DogState.legal_actions(self)
+            phase = c.phase
+            if phase == 1:
+                got = c.legal()
+                if got is None:  # a buffer of the core overflowed: the pure engine
+                    self._unpack()
+                    return DogState.legal_actions(self)
+                codes, sevens, pos, fresh = got
+                if not codes:
+                    legal = [FOLD_ACTION]  # DOG-8
+                else:
+                    core = self.game.core
+                    assert core is not None
+                    legal = CodedActions(codes, sevens, (pos, fresh), self.board.track_len, core)
+            elif phase == 0:
+                legal = [GIVE_ACTIONS[r] for r in c.ranks()]
+            else:
+                legal = []
+            self._legal = legal
+        return legal
+
+    def _apply_in_place(self, action: DogAction) -> None:
+        c = self._c
+        if c is None:
+            DogState._apply_in_place(self, action)
+            return
+        kind = action.kind
+        if kind == PLAY:
+            body = action.body
+            if body is None or action.base is None:  # not from legal_actions(): look it up
+                action = self._text_map()[action.text]
+                body = action.body
+            seat = c.current
+            self._legal = None
+            self._by_text = None
+            self._last = (seat, action)
+            status = c.play(action.card, body)
+        elif kind == GIVE:
+            self._legal = None
+            self._by_text = None
+            status = c.give(action.card)
+        elif kind == FOLD:
+            seat = c.current
+            self._legal = None
+            self._by_text = None
+            self._last = (seat, "fold")
+            status = c.fold()
+        else:  # not a base-rule action: the pure engine decides
+            self._unpack()
+            DogState._apply_in_place(self, action)
+            return
+        if status:
+            self._shuffle_in()
+
+    def _shuffle_in(self) -> None:
+        """DOG-6: the deal is short; the discards are shuffled into the pile as the pure
+        engine does it (``begin_round``), then the deal goes on."""
+        c = self._c
+        pile = c.stock()
+        rng = Rng(c.rng)
+        rng.shuffle(pile)
+        c.restock(pile, rng.state)
+        if c.deal():
+            raise AssertionError("not enough cards for a deal")
+
+    def returns(self) -> list[float]:
+        c = self._c
+        if c is None:
+            return DogState.returns(self)
+        winner = c.winner
+        if winner < 0:
+            return [0.0] * self.n
+        team = self.board.team
+        return [1.0 if team(s) == winner else -1.0 for s in range(self.n)]
+
+
+__all__ = ["TableState", "on_table"]
