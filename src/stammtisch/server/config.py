@@ -32,6 +32,8 @@ class Settings:
     reconnect_timeout: float = 60.0
     #: Pause before a bot moves, so that people can follow the game (0 in tests).
     bot_delay: float = 0.6
+    #: Seconds the other people have to answer a take-back request (then it is refused).
+    undo_seconds: float = 30.0
     #: Bot level that stands in for an absent player or an expired turn timer.
     standin_level: str = "medium"
     #: Thinking budget (seconds, wall clock) of a hint: with the thread hand-over and a

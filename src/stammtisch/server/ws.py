@@ -237,6 +237,10 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, data: dict[str, An
     kind = data["type"]
     if kind == "action":
         await hub.act(table, client, data.get("action"), data.get("version"))
+    elif kind == "undo":
+        await hub.undo(table, client, data.get("version"))
+    elif kind == "undo_answer":
+        await hub.undo_answer(table, client, data.get("accept"))
     elif kind == "ping":
         client.push(PONG)
     elif kind == "chat":
