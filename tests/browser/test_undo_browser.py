@@ -48,7 +48,7 @@ def test_take_back_request_between_two_people(new_page: Any) -> None:
     ben.wait_for_selector("#table-page[data-status=playing]")
     anna.wait_for_selector("#table-page[data-status=playing]")
     # Whoever is to move plays; then asks to take it back.
-    for _ in range(100):
+    for _ in range(600):
         if anna.locator(ZW_CARD).count() or ben.locator(ZW_CARD).count():
             break
         anna.wait_for_timeout(100)
