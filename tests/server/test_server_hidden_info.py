@@ -46,6 +46,8 @@ MESSAGE_KEYS = {
     "log",
     "result",
     "full_log",
+    "turn_started",  # a time (checked below)
+    "undo",  # a pending take-back: only seats and counts (checked below)
 }
 
 
@@ -132,6 +134,8 @@ class Truth:
             for i, move in enumerate(msg["moves"]):
                 assert move.pop("text") == {lang: said[lang][i] for lang in said}
         assert set(msg) == MESSAGE_KEYS  # nothing else rides along unchecked
+        assert isinstance(msg["turn_started"], int)
+        assert msg["undo"] is None  # nobody asks to take back in these games
         assert msg["seat"] == r
         assert msg["view"] == self.views[v]
         if r is not None and state.current_player == r:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
 
@@ -74,8 +75,24 @@ def arena(
     except StammtischError as exc:
         fail(exc, lang)
     report = Report(run)
-    opts = ", ".join(f"{k}={v}" for k, v in run.resolved_options.items())
-    table = Table(title=f"{game} ({opts}): {len(run.results)} games")
+    console.print(_summary_table(game, run.resolved_options, len(run.results), report))
+    if report.truncated:
+        console.print(f"[yellow]{report.truncated} games hit the cap of {max_steps} actions[/yellow]")
+    try:
+        if out is not None:
+            report.write(out)
+            console.print(f"results: {out}")
+        if plot is not None:
+            report.plot(plot)
+            console.print(f"plot: {plot}")
+    except (OSError, ValueError) as exc:
+        fail(f"{exc}", lang, FAILURE)
+
+
+def _summary_table(game: str, options: Mapping[str, object], played: int, report: Report) -> Table:
+    """Per bot: games, win share and score margin with 95% intervals, and the rating."""
+    opts = ", ".join(f"{k}={v}" for k, v in options.items())
+    table = Table(title=f"{game} ({opts}): {played} games")
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("win share [95%]", justify="right")
@@ -89,15 +106,4 @@ def arena(
             f"{s.score_margin.mean:+.2f} [{s.score_margin.low:+.2f}, {s.score_margin.high:+.2f}]",
             f"{r.mu:.1f} ± {r.sigma:.1f}",
         )
-    console.print(table)
-    if report.truncated:
-        console.print(f"[yellow]{report.truncated} games hit the cap of {max_steps} actions[/yellow]")
-    try:
-        if out is not None:
-            report.write(out)
-            console.print(f"results: {out}")
-        if plot is not None:
-            report.plot(plot)
-            console.print(f"plot: {plot}")
-    except (OSError, ValueError) as exc:
-        fail(f"{exc}", lang, FAILURE)
+    return table

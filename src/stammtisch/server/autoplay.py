@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import time
 from concurrent.futures import Executor
 
 from stammtisch.bots import Bot, make_bot
@@ -47,6 +48,14 @@ class Autoplay:
             del self._bots[key]
         for akey in [k for k in self._away_tasks if k[0] == table_id]:
             self._away_tasks.pop(akey).cancel()
+
+    def taken_back(self, table: LiveTable) -> None:
+        """Moves were taken back: a bot's move in flight is void, and the bots start afresh
+        (a bot must not remember what it saw in the moves taken back)."""
+        self._cancel_move(table.id)
+        for key in [k for k in self._bots if k[0] == table.id]:
+            del self._bots[key]
+        self.kick(table)
 
     # --- people coming and going -----------------------------------------------------------
     def started(self, table: LiveTable) -> None:
@@ -83,17 +92,18 @@ class Autoplay:
             self.kick(table)
 
     # --- moves -----------------------------------------------------------------------------
-    def kick(self, table: LiveTable, elapsed: float = 0.0) -> None:
+    def kick(self, table: LiveTable) -> None:
         """Make sure whoever must move without a person (bot, stand-in, timer) will.
 
-        ``elapsed``: seconds of the current turn that have already run (after a restart).
+        A turn timer counts from ``table.turn_started`` (also after a restart). Nobody moves
+        while a take-back waits for the people's answers.
         """
         seat = table.current_player
         if table.status == OVER:
             self.forget(table.id)  # the bots (and their search trees) are not needed any more
             table.compact()
             return
-        if table.status != PLAYING or seat is None:
+        if table.status != PLAYING or seat is None or table.undo_request is not None:
             self._cancel_move(table.id)
             return
         by_bot = table.bot_controls(seat)
@@ -104,6 +114,7 @@ class Autoplay:
         if self._move_keys.get(table.id) == key and table.id in self._move_tasks:
             return
         self._cancel_move(table.id)
+        elapsed = time.time() - table.turn_started
         delay = self.settings.bot_delay if by_bot else max(0.0, float(table.row.turn_timer or 0) - elapsed)
         self._move_keys[table.id] = key
         self._move_tasks[table.id] = asyncio.create_task(
@@ -122,10 +133,10 @@ class Autoplay:
         if delay > 0:
             await asyncio.sleep(delay)
         try:
-            await self.bot_move(table, seat, version)
-            if timed_out and table.version == version + 1:
+            await self.bot_move(table, seat, version, timed_out)
+            if timed_out and table.version == version + 2:
                 # The turn timer ran out: say so, or the bot's move looks like the player's own.
-                notice = wire.dumps({"type": "notice", "kind": "timeout", "seat": seat, "move": version + 1})
+                notice = wire.dumps({"type": "notice", "kind": "timeout", "seat": seat, "move": version + 2})
                 for client in list(table.clients):
                     client.push(notice)
         except StammtischError as exc:
@@ -150,7 +161,7 @@ class Autoplay:
             self._bots[key] = bot
         return bot
 
-    async def bot_move(self, table: LiveTable, seat: int, version: int) -> None:
+    async def bot_move(self, table: LiveTable, seat: int, version: int, timed_out: bool = False) -> None:
         state = table.state
         if state is None or table.version != version or state.current_player != seat:
             return
@@ -162,4 +173,4 @@ class Autoplay:
         legal = list(state.legal_actions())
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(self.pool, bot.choose, view, legal)
-        await table.submit(seat, str(action), version)
+        await table.submit(seat, str(action), version, timed_out)

@@ -32,6 +32,8 @@ class Settings:
     reconnect_timeout: float = 60.0
     #: Pause before a bot moves, so that people can follow the game (0 in tests).
     bot_delay: float = 0.6
+    #: Seconds the other people have to answer a take-back request (then it is refused).
+    undo_seconds: float = 30.0
     #: Bot level that stands in for an absent player or an expired turn timer.
     standin_level: str = "medium"
     #: Thinking budget (seconds, wall clock) of a hint: with the thread hand-over and a
@@ -46,6 +48,14 @@ class Settings:
     #: Each table belongs to one of them (:func:`stammtisch.server.shards.owner`).
     workers: int = 1
     worker: int = 0
+    #: Node mode (``serve --node-id``, docs/deploy.md): several servers on one PostgreSQL
+    #: database behind a proxy. Empty: embedded mode, this process is the only writer.
+    node_id: str = ""
+    #: Where this node is reachable (``host:port``), told to clients of a moved table.
+    node_address: str = ""
+    #: Seconds a table lease lasts unless renewed (the owner renews it every third of that);
+    #: a dead node's tables move to another node after at most this long.
+    lease_ttl: float = 10.0
 
     # --- facing the internet (docs/security.md) ------------------------------------------
     #: Origins (``scheme://host[:port]``) whose pages may open table WebSockets besides the

@@ -18,8 +18,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from stammtisch.core.game import JSON, Game, State
-from stammtisch.core.words import Names, entry_words
+from stammtisch.core.i18n import LANGUAGES, t, tn
+from stammtisch.core.words import Names, entry_words, seat_name
 from stammtisch.server import wire
+from stammtisch.server.undo import TIMEOUT, in_force, is_marker, undo_count
 
 Recipient = int | None
 
@@ -41,15 +43,46 @@ def log_entry(move: int, seat: int, view: JSON | None, game: str, names: Names =
     return wire.dumpb_kept(entry(move, seat, view, game, names))
 
 
+def marker_entry(move: int, seat: int, actions: Sequence[tuple[int, str]], names: Names = None) -> JSON:
+    """The log entry of a stored entry that is not a move (``stammtisch.server.undo``).
+
+    A take-back: ``{"move", "seat", "undo": [the entries taken back], "last": null, "events":
+    [], "text"}``; a timeout: ``{..., "timeout": true, ...}``. The same for every recipient:
+    it names moves everybody has already been told about, nothing else.
+    """
+    notation = actions[move - 1][1]
+    out: JSON = {"move": move, "seat": seat, "last": None, "events": []}
+    if notation == TIMEOUT:
+        out["timeout"] = True
+        out["text"] = {lang: t("log.timeout", lang, name=seat_name(names, seat, lang)) for lang in LANGUAGES}
+    else:
+        n = undo_count(notation)
+        before = in_force(actions[: move - 1])
+        out["undo"] = before[len(before) - n :]
+        out["text"] = {lang: tn("log.undo", n, lang, name=seat_name(names, seat, lang)) for lang in LANGUAGES}
+    return out
+
+
 def positions(game: Game[Any], seed: int, actions: Sequence[tuple[int, str]]) -> Iterator[State[Any]]:
-    """The position before the first move, then after each stored action.
+    """The position before the first move, then after each stored entry.
 
     Stored actions were checked when they were accepted (and once more when the table was
-    loaded), so the trusted fast path is used.
+    loaded), so the trusted fast path is used. A take-back goes back to the position before
+    the moves it takes back; a timeout leaves the position as it is.
     """
     state = game.new_game(seed)
     yield state
+    earlier: list[State[Any]] | None = [] if any(n.startswith("!") for _, n in actions) else None
     for _seat, notation in actions:
+        if is_marker(notation):
+            n = undo_count(notation)
+            if n and earlier is not None:
+                state = earlier[len(earlier) - n]
+                del earlier[len(earlier) - n :]
+            yield state
+            continue
+        if earlier is not None:
+            earlier.append(state)
         state = state.apply_unchecked(state.parse_action(notation))
         yield state
 
@@ -66,7 +99,11 @@ def build_log(
     out: list[bytes] = []
     for move, state in enumerate(positions(game, seed, actions)):
         if move > start:
-            out.append(log_entry(move, actions[move - 1][0], state.observe(recipient), game.name, names))
+            seat, notation = actions[move - 1]
+            if is_marker(notation):
+                out.append(wire.dumpb_kept(marker_entry(move, seat, actions, names)))
+            else:
+                out.append(log_entry(move, seat, state.observe(recipient), game.name, names))
     return out
 
 
@@ -89,5 +126,9 @@ def replay_json(
         views.append(view)
         hands.append([state.observe(p).get("hand") for p in seats])
         if move > 0:
-            log.append(entry(move, actions[move - 1][0], view, game.name, names))
+            seat, notation = actions[move - 1]
+            if is_marker(notation):
+                log.append(marker_entry(move, seat, actions, names))
+            else:
+                log.append(entry(move, seat, view, game.name, names))
     return wire.dumpb({"views": views, "hands": hands, "log": log, "record": record})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -22,7 +23,7 @@ from stammtisch.core.game import JSON
 from stammtisch.core.rng import derive_seed
 from stammtisch.core.words import moves_words
 from stammtisch.records.record import GameRecord, result_of
-from stammtisch.server import history
+from stammtisch.server import history, wire
 from stammtisch.server import suggest as hints
 from stammtisch.server.autoplay import Autoplay
 from stammtisch.server.botnames import player_name
@@ -36,6 +37,8 @@ from stammtisch.server.limits import Limits
 from stammtisch.server.registry import Registry
 from stammtisch.server.seats import NICKNAME_LIMIT, Seats, check_level, check_nickname
 from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
+from stammtisch.server.undo import UndoRequest, marker_entries, moves_in_force
+from stammtisch.server.undo import span as undo_span
 
 
 class Hub:
@@ -54,6 +57,7 @@ class Hub:
         self.registry.on_drop = self._dropped
         self.lobby = Seats(self.registry, self.autoplay)
         self._sweeper: asyncio.Task[None] | None = None
+        self._undo_tasks: set[asyncio.Task[None]] = set()
         # The lobby's operations, as the routes call them.
         self.create = self.lobby.create
         self.join = self.lobby.join
@@ -80,8 +84,7 @@ class Hub:
                     if s.kind == "human":
                         self.autoplay.schedule_away(table, s.seat)
             # A turn timer goes on from where it stood (the turn began at the last change).
-            elapsed = (repo.now() - table.row.updated_at).total_seconds()
-            self.autoplay.kick(table, elapsed=max(0.0, elapsed))
+            self.autoplay.kick(table)
         self._sweeper = asyncio.create_task(self._sweep_forever())
         return len(ids)
 
@@ -90,6 +93,8 @@ class Hub:
             self._sweeper.cancel()
             await asyncio.gather(self._sweeper, return_exceptions=True)
         await self.autoplay.close()
+        for task in list(self._undo_tasks):
+            task.cancel()
         for table in self.tables.values():
             table.close_clients()
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -123,6 +128,74 @@ class Hub:
         finally:
             self.autoplay.kick(table)
 
+    # --- take-backs ------------------------------------------------------------------------
+    async def undo(self, table: LiveTable, client: Client, version: Any) -> None:
+        """A seat takes back its last move (and what followed). Against bots only it is done
+        at once; with other people at the table they are asked first."""
+        seat = client.seat
+        try:
+            async with table.exclusive():
+                count = undo_span(table, seat, version)
+                assert seat is not None
+                others = {s.seat for s in table.seats if s.kind == "human" and s.seat != seat}
+                if not others:
+                    await table.take_back(seat, count)
+                    self.autoplay.taken_back(table)
+                    return
+                request = UndoRequest(
+                    seat, count, table.version, others, time.time() + self.settings.undo_seconds
+                )
+                table.undo_request = request
+                self.autoplay.kick(table)  # nobody moves while the others decide
+                table.request_changed()
+                task = asyncio.create_task(self._undo_expires(table, request))
+                self._undo_tasks.add(task)
+                task.add_done_callback(self._undo_tasks.discard)
+        finally:
+            self.autoplay.kick(table)
+
+    async def undo_answer(self, table: LiveTable, client: Client, accept: Any) -> None:
+        """Another person's answer to a pending take-back: all accept, or one refusal ends it."""
+        if not isinstance(accept, bool):
+            raise ServerError("bad_message", reason="'accept' must be true or false")
+        seat = client.seat
+        if seat is None:
+            raise ServerError("bad_token")
+        try:
+            async with table.exclusive():
+                request = table.undo_request
+                if request is None or seat not in request.waiting:
+                    raise ServerError("undo_no_request")
+                if not accept:
+                    self._undo_refused(table, seat)
+                    return
+                request.waiting.discard(seat)
+                if request.waiting:
+                    table.request_changed()
+                    return
+                await table.take_back(request.seat, request.count)
+                self.autoplay.taken_back(table)
+        finally:
+            self.autoplay.kick(table)
+
+    def _undo_refused(self, table: LiveTable, by: int | None) -> None:
+        """The game stays as it was; the turn (and its timer) begins anew."""
+        request = table.undo_request
+        assert request is not None
+        table.undo_request = None
+        table.turn_started = time.time()
+        notice = wire.dumps({"type": "notice", "kind": "undo_refused", "seat": request.seat, "by": by})
+        for c in list(table.clients):
+            c.push(notice)
+        table.request_changed()
+
+    async def _undo_expires(self, table: LiveTable, request: UndoRequest) -> None:
+        await asyncio.sleep(max(0.0, request.until - time.time()))
+        async with table.exclusive():
+            if table.undo_request is request:
+                self._undo_refused(table, None)
+        self.autoplay.kick(table)
+
     # --- finished games and hints ----------------------------------------------------------
     async def record(self, table_id: str) -> JSON:
         table = await self.get(table_id)
@@ -132,7 +205,7 @@ class Hub:
             game=table.row.game,
             options=dict(table.game.options),
             seed=table.row.seed,
-            actions=[n for _, n in table.row.actions],
+            actions=[n for _, n in moves_in_force(table.row.actions)],
             version=table.game.info.version,
             result=result_of(table.state),
             players=[player_name(s.kind, s.nickname, s.level) for s in table.seats],
@@ -140,6 +213,7 @@ class Hub:
                 "table": table.id,
                 "created_at": table.row.created_at.isoformat(),
                 **({"chat": said} if (said := await self.chat.messages(table)) else {}),
+                **({"entries": marks} if (marks := marker_entries(table.row.actions)) else {}),
             },
         )
         return rec.to_json()

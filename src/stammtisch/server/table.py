@@ -27,11 +27,12 @@ import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
 from stammtisch.core.words import moves_words
-from stammtisch.server import history, wire
+from stammtisch.server import history, tableinfo, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
+from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
@@ -70,8 +71,13 @@ class LiveTable:
         self.replay_cache: bytes | None = None  # finished games only
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
+        self.in_force: list[int] = []  # stored entries (from 1) that are moves in force
+        #: When the current turn began (epoch seconds; the turn timer counts from here).
+        self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
+        self.undo_request: UndoRequest | None = None  # waiting for the others' answers
         if row.status != WAITING:
             self._replay(row.actions)
+            self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -119,50 +125,13 @@ class LiveTable:
         return s.kind == "bot" or (s.kind == "human" and self.away[seat])
 
     def info(self) -> JSON:
-        return {
-            "id": self.row.id,
-            "game": self.row.game,
-            "options": dict(self.game.options),
-            "status": self.row.status,
-            "version": self.row.version,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "nickname": s.nickname,
-                    "level": s.level,
-                    "connected": s.kind == "bot" or self.connections[s.seat] > 0,
-                    "away": s.kind == "human" and self.away[s.seat],
-                }
-                for s in self.row.seats
-            ],
-            "turn_timer": self.row.turn_timer,
-            "current_player": self.current_player,
-            "rematch_id": self.row.rematch_id,
-            "created_at": self.row.created_at.isoformat(),
-        }
+        return tableinfo.info(self.row, self.game.options, self.connections, self.away, self.current_player)
 
     def info_json(self) -> bytes:
         """``wire.dumpb(self.info())``, byte for byte, without encoding the seats every move."""
-        parts = self._info_parts
-        if parts is None:
-            info, dumpb = self.info(), wire.dumpb
-            parts = self._info_parts = (
-                b'{"id":%s,"game":%s,"options":%s,"status":'
-                % (dumpb(info["id"]), dumpb(info["game"]), dumpb(info["options"])),
-                b',"seats":%s,"turn_timer":%s,"current_player":'
-                % (dumpb(info["seats"]), dumpb(info["turn_timer"])),
-                b',"rematch_id":%s,"created_at":%s}' % (dumpb(info["rematch_id"]), dumpb(info["created_at"])),
-            )
-        current = self.current_player
-        return b'%s%s,"version":%d%s%s%s' % (
-            parts[0],
-            wire.dumpb(self.row.status),
-            self.row.version,
-            parts[1],
-            b"null" if current is None else b"%d" % current,
-            parts[2],
-        )
+        if self._info_parts is None:
+            self._info_parts = tableinfo.parts(self.info())
+        return tableinfo.join(self._info_parts, self.row.status, self.row.version, self.current_player)
 
     def result(self) -> JSON | None:
         if self.state is None or not self.state.is_terminal:
@@ -200,6 +169,13 @@ class LiveTable:
         """
         entries = self._logs.setdefault(recipient, [])
         version = self.row.version
+        actions = self.row.actions
+        # Entries that are not moves (a take-back, a timeout) read the same for everybody.
+        while len(entries) < version and is_marker(actions[len(entries)][1]):
+            move = len(entries) + 1
+            entries.append(
+                wire.dumpb_kept(history.marker_entry(move, actions[move - 1][0], actions, self.names()))
+            )
         if len(entries) == version - 1:
             view = self.view(recipient)
             last = None if view is None else view.get("last")
@@ -266,6 +242,8 @@ class LiveTable:
                     b",".join(log[log_from:version]),
                     b'],"result":',
                     self._result_json,
+                    b',"turn_started":%d,"undo":' % round(self.turn_started * 1000),
+                    b"null" if self.undo_request is None else wire.dumpb(self.undo_request.to_json()),
                     b"}",
                 )
             ).decode()
@@ -378,22 +356,46 @@ class LiveTable:
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
+        self.in_force = []
+        self.turn_started = time.time()
         self._changed()
 
     def _replay(self, acts: list[tuple[int, str]]) -> None:
         self._start()
         for i, (seat, notation) in enumerate(acts, start=1):
             assert self.state is not None
+            if is_marker(notation):
+                self._mark(seat, notation, i)
+                continue
             if self.state.current_player != seat:
                 raise ServerError("bad_request", reason=f"stored action {i} was made out of turn")
             self._advance(seat, self.state.apply(notation), i)
         if self.row.version != len(acts):
             raise ServerError("bad_request", reason="stored version and actions disagree")
 
+    def _mark(self, seat: int, notation: str, version: int) -> None:
+        """Entry ``version`` (in ``row.actions``) is a take-back or a timeout."""
+        n = undo_count(notation)
+        if n:
+            del self.in_force[len(self.in_force) - n :]
+            self.state = self._rebuilt(self.in_force)
+            self.turn_started = time.time()
+        self.row.version = version
+        self._changed()
+
+    def _rebuilt(self, entries: list[int]) -> State[Any]:
+        """The position after the given stored entries (moves checked when accepted)."""
+        state: State[Any] = self.game.new_game(self.row.seed)
+        for i in entries:
+            state = state.apply_unchecked(state.parse_action(self.row.actions[i - 1][1]))
+        return state
+
     def _advance(self, seat: int, new_state: State[Any], version: int) -> None:
         """Move to ``new_state``; ``row.actions`` already holds the action."""
         self.state = new_state
         self.row.version = version
+        self.in_force.append(version)
+        self.turn_started = time.time()
         self._changed()
         if new_state.is_terminal:
             self.row.status = OVER
@@ -416,8 +418,9 @@ class LiveTable:
         self._messages.clear()
 
     # --- the one writer --------------------------------------------------------------------
-    async def submit(self, seat: int | None, action: Any, version: Any) -> None:
-        """Check, commit, apply and broadcast one action (or raise and change nothing)."""
+    async def submit(self, seat: int | None, action: Any, version: Any, timed_out: bool = False) -> None:
+        """Check, commit, apply and broadcast one action (or raise and change nothing);
+        ``timed_out``: a bot plays for a person out of time (a ``!timeout`` entry first)."""
         if not isinstance(action, str) or not action.strip() or len(action) > 200:
             raise ServerError("bad_message", reason="'action' must be a short notation string")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -437,6 +440,10 @@ class LiveTable:
             act = state.parse_action(action)
             new_state = state.apply(act)  # raises IllegalActionError, state unchanged
             notation = str(act)
+            if timed_out:
+                await self._store(seat, TIMEOUT, PLAYING, None)
+                self.row.actions.append((seat, TIMEOUT))
+                self._mark(seat, TIMEOUT, self.row.version + 1)
             idx = self.row.version + 1
             status = OVER if new_state.is_terminal else PLAYING
             result = (
@@ -444,15 +451,37 @@ class LiveTable:
                 if new_state.is_terminal
                 else None
             )
-            try:
-                await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
-            except StammtischError:
-                raise
-            except Exception as exc:
-                raise ServerError("server_busy") from exc
+            await self._store(seat, notation, status, result)
             self.row.actions.append((seat, notation))
+            self.undo_request = None  # the game moved on: a pending take-back is void
             self._advance(seat, new_state, idx)
             self.broadcast()
+
+    async def _store(self, seat: int, notation: str, status: str, result: JSON | None) -> None:
+        """Commit the next entry (the one after ``row.version``)."""
+        idx = self.row.version + 1
+        try:
+            await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
+        except StammtischError:
+            raise
+        except Exception as exc:
+            raise ServerError("server_busy") from exc
+
+    # --- take-backs ---------------------------------------------------------------------------
+    async def take_back(self, seat: int, count: int) -> None:
+        """Store ``!undo count`` and go back before those moves (checked by ``undo.span``)."""
+        notation = undo_marker(count)
+        await self._store(seat, notation, PLAYING, None)
+        self.row.actions.append((seat, notation))
+        self.undo_request = None
+        self.hints = {}
+        self._mark(seat, notation, self.row.version + 1)
+        self.broadcast()
+
+    def request_changed(self) -> None:
+        """The pending take-back changed (asked, answered, void): everybody is told."""
+        self._messages.clear()
+        self.broadcast()
 
     def broadcast(self) -> None:
         for client in list(self.clients):

@@ -149,8 +149,8 @@ async def _open(ws: Socket, hub: Hub, table_id: str, lang: str) -> tuple[LiveTab
         return None
     try:
         table = await hub.get(table_id)
-    except ServerError as exc:
-        await _refuse(ws, exc, lang, 4404)
+    except ServerError as exc:  # table_moved (another node, docs/deploy.md): reconnect
+        await _refuse(ws, exc, lang, 4409 if exc.code == "table_moved" else 4404)
         return None
     address = client_address(ws)
     try:
@@ -237,6 +237,10 @@ async def _handle(hub: Hub, table: LiveTable, client: Client, data: dict[str, An
     kind = data["type"]
     if kind == "action":
         await hub.act(table, client, data.get("action"), data.get("version"))
+    elif kind == "undo":
+        await hub.undo(table, client, data.get("version"))
+    elif kind == "undo_answer":
+        await hub.undo_answer(table, client, data.get("accept"))
     elif kind == "ping":
         client.push(PONG)
     elif kind == "chat":

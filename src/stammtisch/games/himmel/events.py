@@ -124,6 +124,13 @@ def events_of(before: HimmelState, action: Action, after: HimmelState) -> list[J
         if refill:
             out.append(_draw(seat, refill))
         return out
+    out += _game_over(before, after)
+    return out
+
+
+def _game_over(before: HimmelState, after: HimmelState) -> list[JSON]:
+    """A take ended a game: ``game_end``, then the next game's ``deal`` or ``match_end``."""
+    out: list[JSON] = []
     out.append(
         {"type": "game_end", "seat": None, "game_no": before.game_no, "penalties": list(after.results[-1])}
     )

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stammtisch.games.himmel.cards import NUM_NUMBERS
+from stammtisch.games.himmel.cards import NUM_NUMBERS, card_text
 
 DECK = 1 << 6  # seats use bits 0..5
 
@@ -47,6 +47,32 @@ BACK = 4  # (a, b) = (None, specials): revealed special cards went back into the
 
 def seat_bits(mask: int) -> list[int]:
     return [s for s in range(6) if mask >> s & 1]
+
+
+def facts_json(facts: Facts) -> list[dict[str, Any]]:
+    """One seat's facts as JSON (positions and views), sorted."""
+    return [{"card": card_text(c), "seats": seat_bits(m), "deck": bool(m & DECK)} for c, m in sorted(facts)]
+
+
+def check_facts(known: Sequence[Facts], hands: Sequence[Sequence[int]], deck: Sequence[int]) -> None:
+    """Invariant: every seat's facts are true of the real ``hands`` and draw pile ``deck``
+    (matched to distinct copies) and none is about the seat's own hand."""
+    n = len(hands)
+    where: dict[int, list[int]] = {}
+    for s, h in enumerate(hands):
+        for c in h:
+            where.setdefault(c, []).append(1 << s)
+    for c in deck:
+        where.setdefault(c, []).append(DECK)
+    for o in range(n):
+        facts = known[o]
+        for _, m in facts:
+            assert m and not m & (1 << o), f"seat {o} has a fact about its own hand"
+            assert m & ~(((1 << n) - 1) | DECK) == 0, "fact names no seat"
+        for card in {c for c, _ in facts}:
+            needs = [m for c, m in facts if c == card]
+            slots = [b for b in where.get(card, []) if b != 1 << o]
+            assert match(needs, slots) is not None, f"seat {o} knows something false"
 
 
 def drop_specific(facts: Facts, card: int, where: int) -> Facts:

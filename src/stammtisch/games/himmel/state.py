@@ -1,4 +1,4 @@
-"""Himmel position and rules (HAZ-1 … HAZ-9).
+"""Himmel position and rules (HAZ-1 … HAZ-9); the legal moves live in :mod:`moves`.
 
 The state covers a whole match of ``games`` games. Everything between two player
 decisions (refilling, the victim's redraw, searching the draw pile for a target, scoring,
@@ -22,12 +22,6 @@ from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import events as _events
 from stammtisch.games.himmel import knowledge as kn
 from stammtisch.games.himmel.actions import (
-    PLAYS,
-    RAISES,
-    STEALS,
-    TAKE_BARE,
-    TAKES,
-    TURN_ACTION,
     Action,
     Play,
     Raise,
@@ -48,17 +42,13 @@ from stammtisch.games.himmel.cards import (
 )
 from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE
 from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
+from stammtisch.games.himmel.moves import Pair, legal_actions
 from stammtisch.games.himmel.shuffle import shuffle
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
 
 SORTED_DECK = sorted(FULL_DECK)
-PLAY_A = tuple(p[0] for p in PLAYS)  # PLAY_A[c]: play c on pile A
-PLAY_B = tuple(p[1] for p in PLAYS)
-RAISE_A, RAISE_B = RAISES
-
-Pair = tuple[tuple[int, ...], tuple[int, ...]]  # one tuple of cards per pile (A, B)
 # (seat, action, stolen card or None)
 Last = tuple[int, Action, int | None]
 
@@ -173,56 +163,8 @@ class HimmelState(State[Action]):
 
     def legal_actions(self) -> list[Action]:
         acts = self._legal
-        if acts is not None:
-            return acts
-        seat = self.current
-        if seat is None:
-            acts = self._legal = []
-            return acts
-        hand = self.hands[seat]
-        if not hand:
-            acts = self._legal = [TAKE_BARE]  # HAZ-8
-            return acts
-        ta, tb = self.targets
-        t0 = ta[-1]
-        t1 = tb[-1]
-        p0, p1 = self.piles
-        lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
-        lo1 = p1[-1] if p1 else 0
-        # Plain loops: they beat map() and comprehensions on five cards.
-        acts = []
-        takes = []
-        for c in hand:
-            if c > NUM_NUMBERS:
-                break  # hands are sorted: the special cards come last
-            if lo0 < c < t0:
-                acts.append(PLAY_A[c])
-            if lo1 < c < t1:
-                acts.append(PLAY_B[c])
-            takes.append(TAKES[c])
-        if hand[-1] > NUM_NUMBERS:
-            if TURN in hand:
-                acts.append(TURN_ACTION)
-            if STEAL in hand:
-                # HAZ-5: only an opponent with at least one hand card can be robbed.
-                hands = self.hands
-                for v in range(self.n):
-                    if v != seat and hands[v]:
-                        acts.append(STEALS[v])
-            if hand[-1] == RAISE:  # the highest card
-                for c in hand:
-                    if c > t0 and c <= NUM_NUMBERS:
-                        acts.append(RAISE_A[c])
-                for c in hand:
-                    if c > t1 and c <= NUM_NUMBERS:
-                        acts.append(RAISE_B[c])
-        # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
-        # unless the draw pile is empty (the game ends) or the hand has no number card.
-        if takes and self._dn:
-            acts += takes
-        else:
-            acts.append(TAKE_BARE)
-        self._legal = acts
+        if acts is None:
+            acts = self._legal = legal_actions(self.hands, self.current, self.targets, self.piles, self._dn)
         return acts
 
     # --- rules ----------------------------------------------------------------------------
@@ -459,25 +401,7 @@ class HimmelState(State[Action]):
             assert self.targets[0] and self.targets[1], "a pile has no target"
             if self.deck:
                 assert all(len(h) == HAND_SIZE for h in self.hands), "hands not refilled"
-        self._check_knowledge()
-
-    def _check_knowledge(self) -> None:
-        where: dict[int, list[int]] = {}
-        for s, h in enumerate(self.hands):
-            for c in h:
-                where.setdefault(c, []).append(1 << s)
-        for c in self.deck:
-            where.setdefault(c, []).append(kn.DECK)
-        known = self.known
-        for o in range(self.n):
-            facts = known[o]
-            for _, m in facts:
-                assert m and not m & (1 << o), f"seat {o} has a fact about its own hand"
-                assert m & ~(((1 << self.n) - 1) | kn.DECK) == 0, "fact names no seat"
-            for card in {c for c, _ in facts}:
-                needs = [m for c, m in facts if c == card]
-                slots = [b for b in where.get(card, []) if b != 1 << o]
-                assert kn.match(needs, slots) is not None, f"seat {o} knows something false"
+        kn.check_facts(self.known, self.hands, self.deck)
 
     # --- JSON -----------------------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -495,7 +419,7 @@ class HimmelState(State[Action]):
             "hands": [card_texts(h) for h in self.hands],
             "penalty": [card_texts(p) for p in self.penalty],
             "deck": card_texts(reversed(self.deck)),
-            "known": [facts_json(f) for f in self.known],
+            "known": [kn.facts_json(f) for f in self.known],
             "results": [list(r) for r in self.results],
             "last": last_json(self.last, True),
             "revealed": card_texts(self.revealed),
@@ -518,12 +442,6 @@ class HimmelState(State[Action]):
 
     def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
         return self.game.observe_all(self, seats)
-
-
-def facts_json(facts: kn.Facts) -> list[JSON]:
-    return [
-        {"card": card_text(c), "seats": kn.seat_bits(m), "deck": bool(m & kn.DECK)} for c, m in sorted(facts)
-    ]
 
 
 def last_json(last: Last | None, show_stolen: bool) -> JSON | None:

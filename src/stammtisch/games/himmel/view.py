@@ -19,7 +19,8 @@ from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
 from stammtisch.games.himmel.actions import PILE_NAMES, Steal
 from stammtisch.games.himmel.cards import card_text, card_texts
-from stammtisch.games.himmel.state import facts_json, last_json
+from stammtisch.games.himmel.knowledge import facts_json
+from stammtisch.games.himmel.state import last_json
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.state import HimmelState

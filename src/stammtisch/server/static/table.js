@@ -17,6 +17,7 @@ import { drawChat } from "./table/chat.js";
 import { drawLog } from "./table/log.js";
 import { createModel, gameTitle, mySeat, myTurn, names } from "./table/model.js";
 import { drawSeats } from "./table/seats.js";
+import { drawUndo } from "./table/undo.js";
 import { TableSocket } from "./ws.js";
 
 // Errors that only say the click came too late (a double click, a second tab on the same
@@ -34,13 +35,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   const seatsBox = h("div", { class: "seats-bar", id: "seats" });
   const banner = h("div", { class: "banner", id: "banner", role: "status" });
   const endBox = h("div", { class: "end-box", id: "end-box" });
+  const undoBox = h("div", { class: "undo-box", id: "undo-box", role: "alert", hidden: true });
   const board = h("div", { class: "board-area", id: "board" });
   const side = h("div", { class: "log-box" });
   const chatBox = h("div", { class: "chat-box", id: "chat" });
   const aside = h("aside", { class: "side", "aria-label": t("log") }, side, chatBox);
-  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), endBox, h("div", { class: "table-main" }, board, aside));
+  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), undoBox, endBox, h("div", { class: "table-main" }, board, aside));
 
-  const handlers = { askHint, leave, addBot, rematch };
+  const handlers = { askHint, leave, addBot, rematch, askUndo, answerUndo };
 
   function drawBoard(motion = null) {
     const before = motion ? snapshot(board) : null;
@@ -110,6 +112,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     drawHead(head, page, handlers);
     drawSeats(seatsBox, page, handlers);
     drawBanner(banner, page);
+    drawUndo(undoBox, page, handlers);
     drawEnd();
     drawBoard(motion);
     drawLog(side, page);
@@ -199,6 +202,15 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     }
   }
 
+  function askUndo() {
+    page.hint = null;
+    if (!page.socket || !page.socket.undo()) toast(t("reconnecting"), "error");
+  }
+
+  function answerUndo(accept) {
+    if (!page.socket || !page.socket.answerUndo(accept)) toast(t("reconnecting"), "error");
+  }
+
   async function leave() {
     try {
       await api.leave(tableId, page.mine.token);
@@ -229,10 +241,12 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     page.socket = new TableSocket(tableId, token, {
       onState: receive,
       onNotice(notice) {
-        // "Time ran out, a bot played for X": a line in the log under that move.
-        page.notices.push(notice);
-        drawLog(side, page);
+        // The log itself says when time ran out (a stored entry); the player hears it too.
         if (notice.kind === "timeout" && notice.seat === mySeat(page)) toast(t("timeout_you"));
+        if (notice.kind === "undo_refused") {
+          const n = names(page);
+          toast(notice.by === null || notice.by === undefined ? t("undo_expired") : t("undo_refused_by", { name: n[notice.by] ?? t("player_n", { n: notice.by + 1 }) }));
+        }
       },
       onChat(chat) {
         page.chat = chat;

@@ -97,6 +97,16 @@ export class TableSocket {
     return this.send({ type: "action", action: notation, version: this.version });
   }
 
+  /** Ask to take back this seat's last move (and what followed it). */
+  undo() {
+    return this.send({ type: "undo", version: this.version });
+  }
+
+  /** Answer another player's take-back request. */
+  answerUndo(accept) {
+    return this.send({ type: "undo_answer", accept: Boolean(accept) });
+  }
+
   /** Say something at the table (seated players only; the server checks). */
   say(text) {
     return this.send({ type: "chat", text });

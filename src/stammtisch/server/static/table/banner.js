@@ -41,11 +41,15 @@ export function drawBanner(banner, page) {
   updateCountdown(banner, page);
 }
 
-/** Seconds left of the turn timer as this page counts them (null without a timer). */
+/** Seconds left of the turn timer (null without a timer, or while a take-back is asked).
+ * The turn's start comes from the server (`turn_started`), so a reload shows the same. */
 export function secondsLeft(page, now = Date.now()) {
   const limit = page.info && page.info.turn_timer;
-  if (!limit || page.turnSince === null || !page.info || page.info.status !== "playing") return null;
-  return Math.max(0, Math.ceil(limit - (now - page.turnSince) / 1000));
+  const msg = page.msg;
+  if (!limit || !msg || msg.undo || !page.info || page.info.status !== "playing") return null;
+  const since = msg.turn_started ?? page.turnSince;
+  if (since === null || since === undefined) return null;
+  return Math.max(0, Math.ceil(limit - (now - since) / 1000));
 }
 
 export function updateCountdown(banner, page) {

@@ -6,6 +6,7 @@ import { notifyOn, setNotify, setSound, soundOn } from "../attention.js";
 import { clear, copyText, h, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { gameTitle } from "./model.js";
+import { canAskUndo } from "./undo.js";
 
 export function helpLink(game, extra = {}) {
   return h("a", { class: "button small help-link", href: `/?help=${encodeURIComponent(game)}`, "data-route": "", ...extra }, t("rules"));
@@ -37,7 +38,8 @@ export function endActions(page, { rematch }) {
   return row;
 }
 
-export function drawHead(head, page, { askHint, leave }) {
+export function drawHead(head, page, handlers) {
+  const { askHint, leave, askUndo } = handlers;
   clear(head);
   if (!page.info) return;
   const tableId = page.tableId;
@@ -65,6 +67,9 @@ export function drawHead(head, page, { askHint, leave }) {
   if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
     actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
   }
+  if (askUndo && canAskUndo(page)) {
+    actions.append(h("button", { type: "button", id: "undo", onclick: askUndo }, t("undo")));
+  }
   if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
   const sound = h(
     "button",
@@ -73,7 +78,7 @@ export function drawHead(head, page, { askHint, leave }) {
   );
   sound.addEventListener("click", () => {
     setSound(!soundOn());
-    drawHead(head, page, { askHint, leave });
+    drawHead(head, page, handlers);
   });
   const more = h("div", { class: "menu-body" }, sound);
   if ("Notification" in window && Notification.permission !== "denied") {
@@ -84,7 +89,7 @@ export function drawHead(head, page, { askHint, leave }) {
     );
     notify.addEventListener("click", async () => {
       await setNotify(!notifyOn());
-      drawHead(head, page, { askHint, leave });
+      drawHead(head, page, handlers);
     });
     more.append(notify);
   }

@@ -2,6 +2,7 @@
 import { clear, h } from "../dom.js";
 import { pick, t } from "../i18n.js";
 import { names } from "./model.js";
+import { undoneMoves } from "./undo.js";
 
 /** Text of one log entry (server words when there are some, else the game module's). */
 export function describeEntry(module, entry, who, before, allNames) {
@@ -24,17 +25,19 @@ export function drawLog(side, page) {
   if (side.hidden) return;
   const n = names(page);
   const items = [];
+  const undone = undoneMoves(entries);
   entries.forEach((e, i) => {
     const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("player_n", { n: e.seat + 1 }) : "";
     const text = describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
-    const kind = e && e.kind ? ` log-${e.kind}` : "";
     const move = e.move ?? i + 1;
-    items.push(h("li", { class: `log-entry seat-t${e && e.seat}${kind}` }, h("span", { class: "num" }, t("move_n", { n: move })), " ", text));
-    for (const notice of page.notices || []) {
-      if (notice.move === move && notice.kind === "timeout") {
-        items.push(h("li", { class: "log-entry log-notice log-timeout" }, t("log_timeout", { name: n[notice.seat] ?? t("player_n", { n: notice.seat + 1 }) })));
-      }
+    // A take-back or a timeout is a line of its own; moves taken back stay, struck through.
+    if (e && (e.undo || e.timeout)) {
+      items.push(h("li", { class: `log-entry log-notice ${e.undo ? "log-undo" : "log-timeout"}` }, text));
+      return;
     }
+    const kind = e && e.kind ? ` log-${e.kind}` : "";
+    const gone = undone.has(move) ? " undone" : "";
+    items.push(h("li", { class: `log-entry seat-t${e && e.seat}${kind}${gone}` }, h("span", { class: "num" }, t("move_n", { n: move })), " ", text));
   });
   const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
   side.append(h("h2", {}, t("log")), list);

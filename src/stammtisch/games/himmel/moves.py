@@ -1,0 +1,65 @@
+"""Himmel's legal moves (HAZ-3 … HAZ-8): what the seat to move may do, from the public
+piles and its own hand. A pure function of those; the state caches its result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stammtisch.games.himmel.actions import PLAYS, RAISES, STEALS, TAKE_BARE, TAKES, TURN_ACTION, Action
+from stammtisch.games.himmel.cards import NUM_NUMBERS, RAISE, STEAL, TURN
+
+PLAY_A = tuple(p[0] for p in PLAYS)  # PLAY_A[c]: play c on pile A
+PLAY_B = tuple(p[1] for p in PLAYS)
+RAISE_A, RAISE_B = RAISES
+
+Pair = tuple[tuple[int, ...], tuple[int, ...]]  # one tuple of cards per pile (A, B)
+
+
+def legal_actions(
+    hands: Sequence[tuple[int, ...]], seat: int | None, targets: Pair, piles: Pair, deck_size: int
+) -> list[Action]:
+    """The legal actions of ``seat`` (none when the match is over); hands are sorted."""
+    if seat is None:
+        return []
+    hand = hands[seat]
+    if not hand:
+        return [TAKE_BARE]  # HAZ-8
+    ta, tb = targets
+    t0 = ta[-1]
+    t1 = tb[-1]
+    p0, p1 = piles
+    lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
+    lo1 = p1[-1] if p1 else 0
+    # Plain loops: they beat map() and comprehensions on five cards.
+    acts: list[Action] = []
+    takes: list[Action] = []
+    for c in hand:
+        if c > NUM_NUMBERS:
+            break  # hands are sorted: the special cards come last
+        if lo0 < c < t0:
+            acts.append(PLAY_A[c])
+        if lo1 < c < t1:
+            acts.append(PLAY_B[c])
+        takes.append(TAKES[c])
+    if hand[-1] > NUM_NUMBERS:
+        if TURN in hand:
+            acts.append(TURN_ACTION)
+        if STEAL in hand:
+            # HAZ-5: only an opponent with at least one hand card can be robbed.
+            for v in range(len(hands)):
+                if v != seat and hands[v]:
+                    acts.append(STEALS[v])
+        if hand[-1] == RAISE:  # the highest card
+            for c in hand:
+                if c > t0 and c <= NUM_NUMBERS:
+                    acts.append(RAISE_A[c])
+            for c in hand:
+                if c > t1 and c <= NUM_NUMBERS:
+                    acts.append(RAISE_B[c])
+    # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
+    # unless the draw pile is empty (the game ends) or the hand has no number card.
+    if takes and deck_size:
+        acts += takes
+    else:
+        acts.append(TAKE_BARE)
+    return acts

@@ -1,0 +1,290 @@
+"""Take-backs (issue 18): against bots until new hidden information, with people by request.
+
+A take-back is stored as an appended ``!undo N`` entry; the position is rebuilt from seed and
+the moves in force, so every seat's view afterwards is the view it had before those moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from typing import Any
+
+from stammtisch.server.table import LiveTable
+
+from .live import Live, Player, live_server, settings
+
+
+def table_of(live: Live, table_id: str) -> LiveTable:
+    table: LiveTable = live.app.state.hub.tables[table_id]
+    return table
+
+
+def views(table: LiveTable) -> list[Any]:
+    """Every seat's view and the spectator's, as the server holds them."""
+    assert table.state is not None
+    return copy.deepcopy([table.state.observe(s) for s in [*range(len(table.seats)), None]])
+
+
+async def my_turn(p: Player, seat: int, start: int = 0) -> dict[str, Any]:
+    return await p.wait_for(
+        lambda m: m["type"] == "state" and m["view"] and m["view"]["current_player"] == seat and m["legal"],
+        start,
+        timeout=30,
+    )
+
+
+async def play_first(p: Player, msg: dict[str, Any]) -> int:
+    """Play the first legal move; the index of the next message."""
+    mark = len(p.messages)
+    await p.send({"type": "action", "action": msg["legal"][0], "version": msg["version"]})
+    return mark
+
+
+async def test_against_bots_a_take_back_restores_every_view(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"])
+        watcher = await live.player(tid)
+        before = await my_turn(me, 0)
+        table = table_of(live, tid)
+        seen = views(table)
+        mark = await play_first(me, before)
+        after = await my_turn(me, 0, mark)  # the bot answered: my turn again
+        assert after["version"] >= before["version"] + 2
+        mark = len(me.messages)
+        await me.send({"type": "undo", "version": after["version"]})
+        back = await me.state(after["version"] + 1, mark)
+        # Every seat (the bot's too) and the spectator see exactly what they saw before.
+        assert views(table) == seen
+        assert back["view"] == seen[0]
+        assert back["legal"] == before["legal"]
+        entry = back["full_log"][-1]
+        taken = list(range(before["version"] + 1, after["version"] + 1))
+        assert entry["undo"] == taken and entry["seat"] == 0 and entry["events"] == []
+        assert entry["text"]["en"] == f"↶ Anna takes back {len(taken)} moves."
+        assert "Züge zurück" in entry["text"]["de"]
+        spectator = await watcher.state(after["version"] + 1)
+        assert spectator["view"] == seen[-1]
+        # The bot waits: nothing moves until I do.
+        await asyncio.sleep(0.3)
+        assert table.version == after["version"] + 1
+        await me.close()
+        await watcher.close()
+
+
+async def test_no_take_back_after_hidden_cards_reached_the_player(sqlite_url: str) -> None:
+    """Dog: once the partner's exchange card has arrived (DOG-7), my give stays."""
+    async with live_server(settings(sqlite_url)) as live:
+        created = await live.create(
+            game="dog",
+            seats=[{"type": "open"}, *[{"type": "bot", "level": "easy"}] * 3],
+        )
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"])
+        first = await my_turn(me, 0)
+        assert first["moves"][0]["move"]["type"] == "give"
+        mark = await play_first(me, first)
+        # The bots give too; then every card is received and play begins.
+        played = await me.wait_for(
+            lambda m: (
+                m["type"] == "state"
+                and any(e["type"] == "receive" and e["seat"] == 0 for x in m["full_log"] for e in x["events"])
+            ),
+            mark,
+            timeout=30,
+        )
+        table = table_of(live, tid)
+        await asyncio.sleep(0.2)
+        version, seen = table.version, views(table)
+        mark = len(me.messages)
+        await me.send({"type": "undo", "version": table.version})
+        err = await me.error(mark)
+        assert err["code"] == "undo_hidden" and "new cards" in err["message"]
+        assert table.version == version and views(table) == seen
+        assert played["version"] <= version
+        await me.close()
+
+
+async def test_refusals_out_of_turn_and_bad_requests_change_nothing(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"], lang="de")
+        watcher = await live.player(tid)
+        first = await my_turn(me, 0)
+        table = table_of(live, tid)
+        version, seen = table.version, views(table)
+        if version == 0 or all(seat != 0 for seat, _ in table.row.actions):
+            mark = len(me.messages)
+            await me.send({"type": "undo", "version": first["version"]})
+            err = await me.error(mark)
+            assert err["code"] == "undo_nothing" and "noch keinen Zug" in err["message"]
+        cases: list[tuple[Player, dict[str, Any], str]] = [
+            (watcher, {"type": "undo", "version": version}, "bad_token"),
+            (me, {"type": "undo", "version": version + 5}, "stale_version"),
+            (me, {"type": "undo", "version": "x"}, "bad_message"),
+            (me, {"type": "undo_answer", "accept": True}, "undo_no_request"),
+            (me, {"type": "undo_answer", "accept": "yes"}, "bad_message"),
+            (watcher, {"type": "undo_answer", "accept": False}, "bad_token"),
+        ]
+        for who, msg, code in cases:
+            mark = len(who.messages)
+            await who.send(msg)
+            err = await who.error(mark)
+            assert err["code"] == code, (msg, err)
+            assert err["message"] and "Traceback" not in err["message"]
+        assert table.version == version and views(table) == seen
+        # A marker sent as a move is no move.
+        mark = len(me.messages)
+        await me.send({"type": "action", "action": "!undo 1", "version": version})
+        assert (await me.error(mark))["code"] != "undo_nothing"
+        assert table.version == version
+        await me.close()
+        await watcher.close()
+
+
+async def _two_people(live: Live, **kw: Any) -> tuple[str, Player, Player]:
+    created = await live.create(seats=[{"type": "open"}, {"type": "open"}], **kw)
+    tid = created["table"]["id"]
+    joined = await live.join(tid, "Ben")
+    anna = await live.player(tid, created["token"])
+    ben = await live.player(tid, joined["token"])
+    return tid, anna, ben
+
+
+async def _mover_and_other(anna: Player, ben: Player) -> tuple[Player, Player, int]:
+    """Whoever is to move first makes a move; returns (mover, other, mover's seat)."""
+    msg = await anna.wait_for(lambda m: m["type"] == "state" and m["view"] is not None)
+    seat = msg["view"]["current_player"]
+    mover, other = (anna, ben) if seat == 0 else (ben, anna)
+    turn = await my_turn(mover, seat)
+    mark = await play_first(mover, turn)
+    await mover.state(turn["version"] + 1, mark)
+    return mover, other, seat
+
+
+async def test_with_people_a_take_back_is_asked_and_refused_or_accepted(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        tid, anna, ben = await _two_people(live)
+        mover, other, seat = await _mover_and_other(anna, ben)
+        table = table_of(live, tid)
+        version, seen = table.version, views(table)
+        before_move = [m for m in mover.messages if m["type"] == "state" and m["version"] == version - 1][-1]
+
+        mark_o = len(other.messages)
+        await mover.send({"type": "undo", "version": version})
+        asked = await other.wait_for(lambda m: m["type"] == "state" and m["undo"] is not None, mark_o)
+        assert asked["undo"]["seat"] == seat and asked["undo"]["waiting"] == [1 - seat]
+        assert asked["undo"]["count"] == 1 and asked["version"] == version
+        # The asker cannot answer for the others, nor ask twice.
+        for msg, code in (
+            ({"type": "undo_answer", "accept": True}, "undo_no_request"),
+            ({"type": "undo", "version": version}, "undo_pending"),
+        ):
+            mark = len(mover.messages)
+            await mover.send(msg)
+            assert (await mover.error(mark))["code"] == code
+
+        # Refused: the game stays as it was.
+        mark_m = len(mover.messages)
+        await other.send({"type": "undo_answer", "accept": False})
+        notice = await mover.wait_for(lambda m: m["type"] == "notice", mark_m)
+        assert notice == {"type": "notice", "kind": "undo_refused", "seat": seat, "by": 1 - seat}
+        cleared = await mover.wait_for(lambda m: m["type"] == "state" and m["undo"] is None, mark_m)
+        assert cleared["version"] == version and views(table) == seen
+
+        # Asked again and accepted: the move is gone, for both.
+        await mover.send({"type": "undo", "version": version})
+        await other.wait_for(
+            lambda m: m["type"] == "state" and m["undo"] is not None, len(other.messages) - 1
+        )
+        mark_m = len(mover.messages)
+        await other.send({"type": "undo_answer", "accept": True})
+        back = await mover.state(version + 1, mark_m)
+        assert back["undo"] is None
+        assert back["view"] == before_move["view"] and back["legal"] == before_move["legal"]
+        assert back["full_log"][-1]["undo"] == [version]
+        await anna.close()
+        await ben.close()
+
+
+async def test_an_unanswered_request_lapses_and_no_timer_move_comes_between(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url, undo_seconds=0.8)) as live:
+        tid, anna, ben = await _two_people(live, turn_timer=0.3)
+        mover, other, _seat = await _mover_and_other(anna, ben)
+        table = table_of(live, tid)
+        version, seen = table.version, views(table)
+        mark = len(mover.messages)
+        await mover.send({"type": "undo", "version": version})
+        await other.wait_for(lambda m: m["type"] == "state" and m["undo"] is not None)
+        await asyncio.sleep(0.5)  # longer than the turn timer: nobody moves meanwhile
+        assert table.version == version and views(table) == seen
+        notice = await mover.wait_for(lambda m: m["type"] == "notice" and m["kind"] == "undo_refused", mark)
+        assert notice["by"] is None
+        assert table.undo_request is None
+        await anna.close()
+        await ben.close()
+
+
+async def test_a_move_instead_of_an_answer_voids_the_request(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        tid, anna, ben = await _two_people(live)
+        mover, other, _seat = await _mover_and_other(anna, ben)
+        table = table_of(live, tid)
+        version = table.version
+        await mover.send({"type": "undo", "version": version})
+        asked = await other.wait_for(lambda m: m["type"] == "state" and m["undo"] is not None)
+        mark = len(other.messages)
+        await other.send({"type": "action", "action": asked["legal"][0], "version": version})
+        moved = await other.state(version + 1, mark)
+        assert moved["undo"] is None and table.undo_request is None
+        await anna.close()
+        await ben.close()
+
+
+async def test_take_backs_are_in_the_record_and_the_replay(sqlite_url: str) -> None:
+    async with live_server(settings(sqlite_url)) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        me = await live.player(tid, created["token"])
+        turn = await my_turn(me, 0)
+        start = turn["version"]
+        mark = await play_first(me, turn)
+        turn = await my_turn(me, 0, mark)
+        undone_at = turn["version"] + 1
+        mark = len(me.messages)
+        await me.send({"type": "undo", "version": turn["version"]})
+        await me.state(undone_at, mark)
+        while True:  # play the game out
+            msg = await me.wait_for(
+                lambda m: m["type"] == "state" and (m["result"] is not None or m["legal"]),
+                len(me.messages) - 1,
+            )
+            if msg["result"] is not None:
+                break
+            mark = await play_first(me, msg)
+            seen_version = msg["version"]
+            await me.wait_for(
+                lambda m, v=seen_version: m["type"] in ("state", "error") and m.get("version") != v, mark
+            )
+        record = (await live.http.get(f"/api/tables/{tid}/record")).json()
+        entries = record["meta"]["entries"]
+        assert entries[0]["kind"] == "undo" and entries[0]["entry"] == undone_at and entries[0]["seat"] == 0
+        assert len(record["actions"]) == msg["version"] - len(entries) - sum(
+            len(e.get("moves", [])) for e in entries
+        )
+        from stammtisch.records.record import GameRecord
+
+        # The record's moves (those in force) replay to its result.
+        rec = GameRecord.from_json(record)
+        assert rec.replay().scores() == msg["result"]["scores"]
+        replay = (await live.http.get(f"/api/tables/{tid}/replay")).json()
+        assert len(replay["views"]) == msg["version"] + 1
+        taken = list(range(start + 1, undone_at))
+        assert replay["log"][undone_at - 1]["undo"] == taken
+        assert len(entries[0]["moves"]) == len(taken) and entries[0]["after"] == start
+        # After the take-back the replay shows the position before the moves taken back.
+        assert replay["views"][undone_at] == replay["views"][start]
+        await me.close()
