@@ -12,6 +12,7 @@ tests/games/dog/dog_bruteforce.py. Run:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import stammtisch
+from stammtisch.games.dog.coretable import TableState
 from stammtisch.games.dog.moves import MoveGen, hand_ranks
 from stammtisch.games.dog.state import DogState
 
@@ -53,11 +55,51 @@ def brute_check(s: DogState, brute: Brute) -> bool:
     return got == {card: outs for card, outs in per_card.items() if outs}
 
 
+def table_games(players: int, games: int) -> str:
+    """Seeded games on the core's table and on the pure engine, compared move for move."""
+    fast_game = stammtisch.load("dog", players=players)
+    old = os.environ.get("STAMMTISCH_PURE")
+    os.environ["STAMMTISCH_PURE"] = "1"
+    try:
+        pure_game = stammtisch.load("dog", players=players)
+    finally:
+        if old is None:
+            del os.environ["STAMMTISCH_PURE"]
+        else:
+            os.environ["STAMMTISCH_PURE"] = old
+    if not isinstance(fast_game.new_game(0), TableState):
+        return f"{players} players, table: the compiled core's table is not in use (not built, or forced off)"
+    steps = bad = ended_apart = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        fast = fast_game.new_game(seed)
+        pure = pure_game.new_game(seed)
+        while not pure.is_terminal:
+            if fast.is_terminal:
+                ended_apart += 1
+                break
+            fl = fast.legal_actions()
+            pl = pure.legal_actions()
+            same = fast.clone().to_json() == pure.to_json() and [a.text for a in fl] == [a.text for a in pl]
+            bad += not same
+            k = rng.randrange(len(pl))
+            fast = fast.apply_unchecked(fl[k], events=False)
+            pure = pure.apply_unchecked(pl[k], events=False)
+            steps += 1
+        bad += fast.clone().to_json() != pure.to_json()
+    return (
+        f"{players} players, table: {games} seeded games, {steps:,} moves applied on both engines, "
+        f"whole position and legal moves compared after every move: {bad} disagreements, "
+        f"{ended_apart} games ended apart"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=10_000, help="per table size")
     ap.add_argument("--every", type=int, default=5, help="compare every n-th play position")
     ap.add_argument("--brute-every", type=int, default=20, help="brute-force every n-th position")
+    ap.add_argument("--games", type=int, default=40, help="whole games on the table, per table size")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     lines = ["# Compiled Dog core vs the pure-Python engine (benchmarks/dog_core_diff.py)", ""]
@@ -91,6 +133,8 @@ def main(argv: list[str] | None = None) -> None:
             f"{bad} disagreements; per card vs the brute-force generator: {bchecked} positions, "
             f"{bbad} disagreements"
         )
+    for players in (4, 6):
+        lines.append(table_games(players, args.games))
     lines.append(f"({time.time() - t0:.0f} s)")
     report = "\n".join(lines) + "\n"
     print(report)

@@ -151,16 +151,15 @@ def maedn_runner(clock: Callable[[], float] = clock) -> Runner | None:
 # Dog is far below its goal; kept here so that the committed output says why. The details
 # (profile, instruction counts, a compiled trial) are in benchmarks/dog_legal_actions.txt.
 DOG_NOTE = """\
-Dog and the 1.0x goal (issue 20): legal-move generation runs in the compiled core
-(games/dog/_core.c, base rules) and returns packed move codes; legal_actions() is a list
-that makes a DogAction only for the moves that are read, so a playout step builds one
-action. What is left of a step is Python: apply on the copy-on-write DogState (about a
-third of a step), clone, the driver loop and the random choice (the playouts here pass
-events=False; keeping the state before each move for its events costs a second clone), where
-maedn's step is one C++ call. 1.0x takes the rest of issue 20: the state itself as
-integers in the core (apply, deal, exchange, fold and advance compiled; clone a struct
-copy) with DogState a thin view over it. dog (2p) has no core (everyone alone, DOG-21):
-it runs on the pure engine.
+Dog and the 1.0x goal (issue 20): on the base rules a game's whole position lives in the
+compiled core's table (games/dog/coretable.py over _core.c): legal moves as packed codes,
+play, give, fold, the advance and the deal in C, clone a struct copy. legal_actions() is
+a list that makes a DogAction only for the moves that are read. What is left of a step
+is Python around those calls: the DogAction and the lazy list made per step, the state
+object per step, the driver loop and the random choice, where maedn's step is one C++
+call. Next: actions that carry their code (no body tuple per action), and bots and
+environments reading the table. dog (2p) has no core (everyone alone, DOG-21): it runs on
+the pure engine.
 """
 
 

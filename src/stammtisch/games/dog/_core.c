@@ -416,7 +416,7 @@ static void add_opt(Opts *op, int k, int dest, const int8_t *sent, int nsent, in
     Opt *o = &op->o[k][op->no[k]++];
     o->dest = (int8_t)dest;
     o->nsent = (int8_t)nsent;
-    memcpy(o->sent, sent, (size_t)nsent);
+    if (nsent) memcpy(o->sent, sent, (size_t)nsent);
     o->hit = (int8_t)hit;
 }
 

@@ -4,7 +4,9 @@ The pure-Python move generator (:mod:`.moves`, :mod:`.seven`) is the specificati
 the fallback. The compiled core (``_core``, plain C, built at install where a C compiler
 is available) is a port of it for the base rules: 4 or 6 players, teams of two, no
 house rules. It lists the same moves in the same order with the same bodies, so a seeded
-game plays out identically on both (tests/games/dog/test_dog_core.py).
+game plays out identically on both (tests/games/dog/test_dog_core.py); its ``Table`` holds
+a whole position and applies plays, gives and folds (:mod:`.coretable`,
+tests/games/dog/test_dog_table.py).
 
 The core is used when it is built, the game's options are the base rules, and the
 environment variable ``STAMMTISCH_PURE`` is unset (or ``0``); ``STAMMTISCH_PURE=1``
@@ -64,4 +66,4 @@ def describe() -> str:
         return "pure Python (compiled core not built)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
-    return "compiled core for 4/6 players without house rules; pure Python otherwise"
+    return "compiled core (moves and position) for 4/6 players without house rules; pure Python otherwise"

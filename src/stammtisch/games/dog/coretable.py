@@ -187,6 +187,25 @@ class TableState(DogState):
         s._by_text = None
         return s
 
+    def apply_unchecked(self, action: Any, *, events: bool = True) -> DogState:  # type: ignore[override]
+        c = self._c
+        body = action.body
+        if c is None or events or body is None or action.kind != PLAY or action.base is None:
+            return DogState.apply_unchecked(self, action, events=events)
+        # A play from legal_actions() without events (search, simulations): a copy of the
+        # table with the play applied, as clone() and _apply_in_place() do it.
+        s = TableState.__new__(TableState)
+        s.game = self.game
+        s.board = self.board
+        s.n = self.n
+        s._c = c = c.copy()
+        s._last = (c.current, action)
+        s._legal = None
+        s._by_text = None
+        if c.play(action.card, body):
+            s._shuffle_in()
+        return s
+
     def legal_actions(self) -> list[DogAction]:
         legal = self._legal
         if legal is None:
