@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -65,10 +66,19 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(settings, writer)
         app.state.hub = hub
         app.state.writer = writer
+        leases = None
+        if settings.node_id:  # several nodes on one PostgreSQL database (docs/deploy.md)
+            from stammtisch.server.lease import Leases
+
+            leases = Leases(hub)
         try:
             await hub.resume()
+            if leases is not None:
+                await leases.start()
             yield
         finally:
+            if leases is not None:
+                await leases.close()
             await hub.close()
             writer.close()
 
@@ -106,6 +116,16 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse(
             {"error": err.to_json(_lang(request))}, status_code=exc.status_code, headers=headers
         )
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health(request: Request) -> JSONResponse:
+        """For the proxy's health checks: this node answers and reaches its database."""
+        writer: DbWriter = request.app.state.writer
+        try:
+            await asyncio.wait_for(writer.run(lambda c: c.exec_driver_sql("SELECT 1").scalar()), 5)
+        except Exception:
+            return JSONResponse({"ok": False, "node": settings.node_id}, status_code=503)
+        return JSONResponse({"ok": True, "node": settings.node_id})
 
     app.include_router(api.router)
     app.add_api_websocket_route("/ws/tables/{table_id}", ws.table_socket)

@@ -47,6 +47,34 @@ def parse_limits(items: list[str]) -> dict[str, Any]:
     return out
 
 
+# Options of node mode (several servers on one PostgreSQL database, docs/deploy.md).
+NodeId = Annotated[
+    str | None,
+    typer.Option(
+        help="Run as one of several nodes on one PostgreSQL database behind a proxy "
+        "(docs/deploy.md): this node's unique name. Needs --database-url postgresql+psycopg://..."
+    ),
+]
+NodeAddress = Annotated[
+    str | None, typer.Option(help="host:port where this node is reachable (logged, shown to operators).")
+]
+LeaseTtl = Annotated[
+    float,
+    typer.Option(
+        min=1.0,
+        help="Node mode: seconds a table lease lasts unless renewed; a dead node's tables "
+        "move to another node after at most this long.",
+    ),
+]
+TrustedProxy = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="Address of a reverse proxy whose X-Forwarded-For header names the client "
+        "(for the limits per address); repeatable, '*' trusts any. Default: 127.0.0.1."
+    ),
+]
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
@@ -97,6 +125,10 @@ def serve(
             help="Change a limit, NAME=VALUE (repeatable): " + ", ".join(LIMITS) + " (docs/security.md)."
         ),
     ] = None,
+    node_id: NodeId = None,
+    node_address: NodeAddress = None,
+    lease_ttl: LeaseTtl = 10.0,
+    trusted_proxy: TrustedProxy = None,
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
     from stammtisch.server.config import Settings, sqlite_url
@@ -107,12 +139,41 @@ def serve(
         bot_delay=bot_delay,
         finished_ttl=finished_ttl,
         allowed_origins=tuple(allowed_origin or ()),
+        node_id=node_id or "",
+        node_address=node_address or "",
+        lease_ttl=lease_ttl,
         **parse_limits(limit or []),
     )
-    run(settings, host, port, workers, log_level, ws_compression)
+    if node_id is not None:
+        check_node(settings, workers)
+    run(settings, host, port, workers, log_level, ws_compression, trusted_proxy)
 
 
-def run(settings: Settings, host: str, port: int, workers: int, log_level: str, ws_compression: bool) -> None:
+def check_node(settings: Settings, workers: int) -> None:
+    """Node mode needs PostgreSQL (the leases and the hand-over live there) and one process."""
+    from sqlalchemy.engine import make_url
+
+    if not settings.node_id.strip() or len(settings.node_id) > 64 or " " in settings.node_id:
+        raise typer.BadParameter("a name of 1 to 64 characters without spaces", param_hint="--node-id")
+    url = make_url(settings.database_url)
+    if url.get_backend_name() != "postgresql" or url.get_driver_name() != "psycopg":
+        raise typer.BadParameter(
+            "several nodes share a PostgreSQL database: --database-url postgresql+psycopg://...",
+            param_hint="--node-id",
+        )
+    if workers > 1:
+        raise typer.BadParameter("a node is one process; run more nodes instead", param_hint="--workers")
+
+
+def run(
+    settings: Settings,
+    host: str,
+    port: int,
+    workers: int,
+    log_level: str,
+    ws_compression: bool,
+    trusted_proxies: list[str] | None = None,
+) -> None:
     """Serve until stopped: one process, or a front and ``workers`` worker processes."""
     import uvicorn
 
@@ -132,7 +193,8 @@ def run(settings: Settings, host: str, port: int, workers: int, log_level: str, 
             f"stammtisch on http://{host}:{port}  (database: {settings.database_url}; {workers} processes)"
         )
         raise typer.Exit(run_front(settings, host, port, workers, log_level, ws_compression))
-    typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url})")
+    node = f"; node {settings.node_id}" if settings.node_id else ""
+    typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url}{node})")
     app = create_app(settings)
     tune_gc()
     uvicorn.run(
@@ -142,4 +204,7 @@ def run(settings: Settings, host: str, port: int, workers: int, log_level: str, 
         log_level=log_level,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=ws_compression,
+        # X-Forwarded-For names the client only when the connection comes from one of these.
+        proxy_headers=True,
+        forwarded_allow_ips=",".join(trusted_proxies) if trusted_proxies else None,
     )

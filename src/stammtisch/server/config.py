@@ -48,6 +48,14 @@ class Settings:
     #: Each table belongs to one of them (:func:`stammtisch.server.shards.owner`).
     workers: int = 1
     worker: int = 0
+    #: Node mode (``serve --node-id``, docs/deploy.md): several servers on one PostgreSQL
+    #: database behind a proxy. Empty: embedded mode, this process is the only writer.
+    node_id: str = ""
+    #: Where this node is reachable (``host:port``), told to clients of a moved table.
+    node_address: str = ""
+    #: Seconds a table lease lasts unless renewed (the owner renews it every third of that);
+    #: a dead node's tables move to another node after at most this long.
+    lease_ttl: float = 10.0
 
     # --- facing the internet (docs/security.md) ------------------------------------------
     #: Origins (``scheme://host[:port]``) whose pages may open table WebSockets besides the

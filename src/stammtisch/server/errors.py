@@ -26,6 +26,7 @@ HTTP_STATUS: dict[str, int] = {
     "game_over": 409,
     "unknown_game": 404,
     "misrouted": 421,
+    "table_moved": 421,
     "bad_origin": 403,
     "token_in_url": 400,
     "not_found": 404,

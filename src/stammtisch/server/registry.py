@@ -13,7 +13,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.game import JSON
 from stammtisch.server.config import Settings
@@ -23,6 +23,9 @@ from stammtisch.server.db.writer import DbWriter
 from stammtisch.server.errors import ServerError
 from stammtisch.server.shards import MAX_ID, new_owned_id, owner
 from stammtisch.server.table import OVER, WAITING, LiveTable
+
+if TYPE_CHECKING:
+    from stammtisch.server.lease import Leases
 
 
 class Registry:
@@ -34,9 +37,13 @@ class Registry:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: Called with the id of every table dropped from memory (its bots go too).
         self.on_drop: Callable[[str], None] = lambda _tid: None
+        #: Node mode (``serve --node-id``): a table is ours while we hold its lease.
+        self.leases: Leases | None = None
 
     # --- which tables are ours (``serve --workers``) ----------------------------------------
     def owns(self, table_id: str) -> bool:
+        if self.leases is not None:  # node mode: only what this node has taken
+            return table_id in self.tables
         return owner(table_id, self.settings.workers) == self.settings.worker
 
     def new_id(self) -> str:
@@ -47,6 +54,8 @@ class Registry:
         """A table just created (its row is in the database)."""
         table = LiveTable(row, self.writer.append)
         self.tables[row.id] = table
+        if self.leases is not None:
+            self.leases.claim_new(row.id)
         return table
 
     # --- loading ---------------------------------------------------------------------------
@@ -55,7 +64,7 @@ class Registry:
         if table is not None:
             table.last_used = time.monotonic()
             return table
-        if not self.owns(table_id):
+        if self.leases is None and not self.owns(table_id):
             # Another process is its single writer; an id no table can have is simply unknown.
             if len(table_id) > MAX_ID:
                 raise ServerError("table_not_found", table=table_id[:MAX_ID])
@@ -79,6 +88,8 @@ class Registry:
     async def _load(self, table_id: str) -> LiveTable | None:
         if len(table_id) > MAX_ID:
             return None
+        if self.leases is not None and not await self.leases.take(table_id):
+            return None
         row = await self.writer.run(lambda c: repo.load_table(c, table_id))
         if row is None:
             return None
@@ -87,6 +98,8 @@ class Registry:
             self.pool, LiveTable, row, self.writer.append
         )
         self.tables[table_id] = loaded
+        if self.leases is not None:
+            self.leases.loaded(loaded)
         return loaded
 
     # --- memory ----------------------------------------------------------------------------
@@ -122,7 +135,7 @@ class Registry:
         are read from the database (what it does not hold, whether a seated player is
         connected right now, reads as not connected).
         """
-        if self.settings.workers <= 1:
+        if self.settings.workers <= 1 and self.leases is None:
             return [t.info() for t in self.open_tables()]
 
         def job(c: Any) -> list[TableRow]:

@@ -149,8 +149,8 @@ async def _open(ws: Socket, hub: Hub, table_id: str, lang: str) -> tuple[LiveTab
         return None
     try:
         table = await hub.get(table_id)
-    except ServerError as exc:
-        await _refuse(ws, exc, lang, 4404)
+    except ServerError as exc:  # table_moved (another node, docs/deploy.md): reconnect
+        await _refuse(ws, exc, lang, 4409 if exc.code == "table_moved" else 4404)
         return None
     address = client_address(ws)
     try:

@@ -17,9 +17,16 @@ def alembic_config() -> Config:
     return cfg
 
 
+#: PostgreSQL advisory lock key held while migrating: nodes that start together on one
+#: database (``serve --node-id``) migrate one after the other, not into each other.
+MIGRATION_LOCK = 0x5374616D6D  # "Stamm"
+
+
 def upgrade(engine: Engine) -> None:
     """Run every pending migration in one transaction (idempotent)."""
     cfg = alembic_config()
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

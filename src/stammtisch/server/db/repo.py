@@ -15,6 +15,7 @@ import orjson
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from stammtisch.server.db.schema import actions, seats, tables
+from stammtisch.server.errors import ServerError
 
 
 def now() -> dt.datetime:
@@ -53,6 +54,28 @@ class TableRow:
 
 class VersionConflict(RuntimeError):
     """The stored version is not the one the writer expected: refuse rather than fork."""
+
+
+class LeaseLost(ServerError):
+    """This node no longer holds the table's lease (``serve --node-id``): another node writes
+    it now. The action is refused and nothing is stored; the client reconnects and reaches
+    the owner."""
+
+    def __init__(self, table_id: str, owner: str | None) -> None:
+        super().__init__("table_moved", table=table_id, node=owner or "")
+        self.table_id = table_id
+
+
+@dataclass
+class Fence:
+    """The leases a node holds: table id -> epoch (node mode only; None in embedded mode).
+
+    Every action this node stores must name the epoch of its lease, and the database checks
+    it in the statement that stores it: a node whose lease was taken over cannot write.
+    """
+
+    node: str
+    epochs: dict[str, int] = field(default_factory=dict)
 
 
 # Statements built once and run with parameters: building one per call (``.values(...)``)
@@ -193,6 +216,31 @@ _PG_INSERT = (
 )
 
 
+# Fenced (node mode): the tables advance only where this node holds the lease with the
+# epoch each row names. ``FOR SHARE`` keeps the lease rows from being taken over until this
+# transaction ends, so a node that takes a lease afterwards reads every action stored here.
+_PG_FENCED_ADVANCE = (
+    "WITH a AS (SELECT * FROM json_to_recordset(%(batch)s::json) AS b(table_id text, idx integer,"
+    " seat integer, notation text, status text, result text, epoch bigint)),"
+    " f AS (SELECT l.table_id FROM st_leases AS l JOIN a ON l.table_id = a.table_id"
+    " AND l.epoch = a.epoch WHERE l.owner = %(node)s FOR SHARE OF l)"
+    " UPDATE st_tables AS t SET status = a.status, version = a.idx,"
+    " updated_at = %(ts)s::timestamptz, result = a.result::json"
+    " FROM a JOIN f ON f.table_id = a.table_id WHERE t.id = a.table_id AND t.version = a.idx - 1"
+)
+_PG_FENCED_INSERT = (
+    "INSERT INTO st_actions (table_id, idx, seat, notation, created_at, epoch)"
+    " SELECT a.table_id, a.idx, a.seat, a.notation, %(ts)s::timestamptz, a.epoch"
+    " FROM json_to_recordset(%(batch)s::json)"
+    " AS a(table_id text, idx integer, seat integer, notation text, epoch bigint)"
+)
+_PG_LEASE_HOLDERS = (
+    "SELECT a.table_id, l.owner FROM json_to_recordset(%(batch)s::json) AS a(table_id text, epoch bigint)"
+    " LEFT JOIN st_leases AS l ON l.table_id = a.table_id"
+    " WHERE l.owner IS DISTINCT FROM %(node)s OR l.epoch IS DISTINCT FROM a.epoch"
+)
+
+
 def sqlite_datetime(ts: dt.datetime) -> str:
     """The text SQLAlchemy's ``DateTime`` type stores on SQLite: the wall-clock fields, always
     with microseconds, without the zone (``load_table`` restores UTC)."""
@@ -209,7 +257,7 @@ def _check_advanced(advanced: int, rows: list[ActionRow]) -> None:
         )
 
 
-def append_actions(conn: Connection, rows: list[ActionRow]) -> None:
+def append_actions(conn: Connection, rows: list[ActionRow], fence: Fence | None = None) -> None:
     """Store accepted actions (of distinct tables) in two statements.
 
     The version guard refuses an action unless the stored table is exactly one version
@@ -219,9 +267,17 @@ def append_actions(conn: Connection, rows: list[ActionRow]) -> None:
 
     Runs in the transaction of ``conn`` (begun here if it is not yet, as ``execute`` would).
     Database errors come from the driver unwrapped (``sqlite3`` / ``psycopg`` exceptions).
+
+    ``fence`` (node mode, PostgreSQL): each action is stored only if this node still holds
+    its table's lease with the epoch it knows; otherwise :class:`LeaseLost` is raised and
+    nothing is stored.
     """
     if not rows:
         return
+    if fence is not None:
+        for r in rows:
+            if r.table_id not in fence.epochs:
+                raise LeaseLost(r.table_id, None)
     if not conn.in_transaction():
         conn.begin()
     dialect = conn.dialect
@@ -252,29 +308,49 @@ def append_actions(conn: Connection, rows: list[ActionRow]) -> None:
             _check_advanced(cursor.rowcount, rows)
             cursor.executemany(_SQLITE_INSERT, [(r.table_id, r.idx, r.seat, r.notation, stamp) for r in rows])
         elif dialect.name == "postgresql" and dialect.driver == "psycopg":
-            batch = orjson.dumps(
-                [
-                    {
-                        "table_id": r.table_id,
-                        "idx": r.idx,
-                        "seat": r.seat,
-                        "notation": r.notation,
-                        "status": r.status,
-                        "result": null if r.result is None else dumps(r.result),
-                    }
-                    for r in rows
-                ]
-            ).decode()
-            params = {"ts": ts, "batch": batch}
-            cursor.execute(_PG_ADVANCE, params)
-            _check_advanced(cursor.rowcount, rows)
-            cursor.execute(_PG_INSERT, params)
+            _append_pg(cursor, rows, ts, dumps, fence)
         else:
             raise NotImplementedError(
                 f"storing actions supports sqlite+pysqlite and postgresql+psycopg, not {dialect.name}+{dialect.driver}"
             )
     finally:
         cursor.close()
+
+
+def _append_pg(
+    cursor: Any, rows: list[ActionRow], ts: dt.datetime, dumps: Callable[[Any], str], fence: Fence | None
+) -> None:
+    """The PostgreSQL half of :func:`append_actions` (fenced in node mode)."""
+    null = dumps(None)
+    batch = orjson.dumps(
+        [
+            {
+                "table_id": r.table_id,
+                "idx": r.idx,
+                "seat": r.seat,
+                "notation": r.notation,
+                "status": r.status,
+                "result": null if r.result is None else dumps(r.result),
+                **({"epoch": fence.epochs[r.table_id]} if fence is not None else {}),
+            }
+            for r in rows
+        ]
+    ).decode()
+    params = {"ts": ts, "batch": batch}
+    if fence is None:
+        cursor.execute(_PG_ADVANCE, params)
+    else:
+        params["node"] = fence.node
+        cursor.execute(_PG_FENCED_ADVANCE, params)
+        advanced = cursor.rowcount
+        if advanced != len(rows):
+            cursor.execute(_PG_LEASE_HOLDERS, params)
+            lost = cursor.fetchone()
+            if lost is not None:
+                raise LeaseLost(str(lost[0]), None if lost[1] is None else str(lost[1]))
+            _check_advanced(advanced, rows)
+    _check_advanced(cursor.rowcount, rows)
+    cursor.execute(_PG_INSERT if fence is None else _PG_FENCED_INSERT, params)
 
 
 def save_seat(conn: Connection, table_id: str, row: SeatRow) -> None:

@@ -62,6 +62,8 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("notation", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    #: Node mode: the epoch of the lease it was stored under (NULL in embedded mode).
+    Column("epoch", BigInteger, nullable=True),
 )
 
 chat = Table(
@@ -72,4 +74,19 @@ chat = Table(
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Which node writes a table (``serve --node-id``, several nodes on one PostgreSQL database):
+#: the owner renews ``expires_at``; another node may take the lease only once it has expired,
+#: and every take raises ``epoch``. Each stored action is fenced by the writer's epoch
+#: (:func:`stammtisch.server.db.repo.append_actions`), so a node that lost the lease cannot
+#: write. A lease is never deleted (its epoch must only grow); giving one up expires it.
+leases = Table(
+    "st_leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),  # the node id
+    Column("address", String(200), nullable=True),  # where the owner says it is reachable
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
 )

@@ -37,7 +37,7 @@ try:
 except ImportError:  # Windows: a SQLite file there is for one server process
     fcntl = None  # type: ignore[assignment]
 
-from stammtisch.server.db.repo import ActionRow, append_actions
+from stammtisch.server.db.repo import ActionRow, Fence, LeaseLost, append_actions
 
 T = TypeVar("T")
 
@@ -96,12 +96,25 @@ class DbWriter:
             self._thread.start()
         self.batches = 0
         self.jobs = 0
+        #: Node mode (``serve --node-id``): the leases every stored action is fenced by, and
+        #: what to do (on the event loop, after the refused caller heard of it) with a table
+        #: whose lease another node has taken.
+        self.fence: Fence | None = None
+        self.on_lease_lost: Callable[[str], None] = lambda _tid: None
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[T] = loop.create_future()
         self._submit(_Job(fn, loop, fut))
         return await fut
+
+    def submit_soon(self, fn: Callable[[Connection], T]) -> asyncio.Future[T]:
+        """Like :meth:`run`, but queued at once (before anything asked for later) without
+        waiting for it."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[T] = loop.create_future()
+        self._submit(_Job(fn, loop, fut))
+        return fut
 
     def _submit(self, job: _Job) -> None:
         if not self._pending:
@@ -127,7 +140,11 @@ class DbWriter:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
         self._submit(_Job(None, loop, fut, row))
-        await fut
+        try:
+            await fut
+        except LeaseLost as exc:
+            loop.call_soon(self.on_lease_lost, exc.table_id)
+            raise
 
     def close(self) -> None:
         self._flush()
@@ -224,13 +241,13 @@ class DbWriter:
                         continue
                     assert job.action is not None
                     if job.action.table_id in tables:  # one action per table per statement
-                        append_actions(conn, rows)
+                        append_actions(conn, rows, self.fence)
                         rows, tables = [], set()
                     rows.append(job.action)
                     tables.add(job.action.table_id)
                     results.append(None)
                 if rows:
-                    append_actions(conn, rows)
+                    append_actions(conn, rows, self.fence)
         except Exception as exc:
             if len(batch) == 1:
                 self._deliver([(batch[0], None, exc)])
@@ -246,7 +263,7 @@ class DbWriter:
                     value = job.fn(conn)
                 else:
                     assert job.action is not None
-                    append_actions(conn, [job.action])
+                    append_actions(conn, [job.action], self.fence)
                     value = None
         except Exception as exc:
             return (job, None, exc)

@@ -100,7 +100,7 @@ export function render(root, ctx) {
 
   const sel = selection(plays, v, ctx);
   const geo = geometry(n, me ?? 0);
-  const board = drawBoard(ctx, v, geo, sel);
+  const board = drawBoard(ctx, v, geo, sel, hintTargets(ctx));
 
   // The board on one side, everything the player acts with on the other (below it on a
   // phone): the hand, the choices, then the round's facts.
@@ -321,7 +321,20 @@ function exchangeText(v) {
   return h("div", { class: "muted small" }, t("dog_exchanged", { gave: ex.gave ? cardText(ex.gave) : "–", got: ex.received ? cardText(ex.received) : "–" }));
 }
 
-function drawBoard(ctx, v, geo, sel) {
+/** The pegs and fields the hinted move uses (from its description): {pegs, fields}. */
+function hintTargets(ctx) {
+  const pegs = new Set();
+  const fields = new Set();
+  const entry = ctx.hint ? (ctx.moves || []).find((m) => m.action === ctx.hint) : null;
+  for (const e of (entry && entry.move && entry.move.moves) || []) {
+    if (e.type !== "start" && e.type !== "move" && e.type !== "swap") continue;
+    pegs.add(e.peg);
+    fields.add(e.type === "swap" ? `T${e.to}` : fieldKey(e.to, e.peg));
+  }
+  return { pegs, fields };
+}
+
+function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set() }) {
   const n = v.players;
   const { pos, fr } = geo;
   const place = new Map(); // field key -> peg id
@@ -370,6 +383,7 @@ function drawBoard(ctx, v, geo, sel) {
     if (key.startsWith("K")) classes.push("kennel", `ring${seatOf}`);
     if (dests.has(key)) classes.push("dest");
     if (last.has(key)) classes.push("last");
+    if (hint.fields.has(key)) classes.push("hint-field");
     fields.push(
       s("circle", {
         cx: x.toFixed(1),
@@ -390,6 +404,7 @@ function drawBoard(ctx, v, geo, sel) {
     const canMove = movable.has(peg) || (movable.has("kennel") && key.startsWith(`K${v.moves_for ?? v.current_player}-`));
     if (canMove) classes.push("movable");
     if (ui.peg === peg) classes.push("chosen");
+    if (hint.pegs.has(peg)) classes.push("hint-peg");
     if (last.has(key) && !key.startsWith("K")) classes.push("last");
     const clickPeg = () => {
       if (dests.has(key)) return onField(key); // a swap or capture target: the field decides
