@@ -48,6 +48,7 @@ MESSAGE_KEYS = {
     "full_log",
     "turn_started",  # a time (checked below)
     "undo",  # a pending take-back: only seats and counts (checked below)
+    "undo_floor",  # a move number (checked below)
 }
 
 
@@ -136,6 +137,7 @@ class Truth:
         assert set(msg) == MESSAGE_KEYS  # nothing else rides along unchecked
         assert isinstance(msg["turn_started"], int)
         assert msg["undo"] is None  # nobody asks to take back in these games
+        assert isinstance(msg["undo_floor"], int) and 0 <= msg["undo_floor"] <= msg["version"]
         assert msg["seat"] == r
         assert msg["view"] == self.views[v]
         if r is not None and state.current_player == r:

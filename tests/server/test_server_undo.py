@@ -103,7 +103,11 @@ async def test_no_take_back_after_hidden_cards_reached_the_player(sqlite_url: st
         err = await me.error(mark)
         assert err["code"] == "undo_hidden" and "new cards" in err["message"]
         assert table.version == version and views(table) == seen
-        assert played["version"] <= version
+        # The state says so beforehand: nothing before the receipt can be taken back.
+        receipt = max(
+            x["move"] for x in played["full_log"] if any(e["type"] == "receive" for e in x["events"])
+        )
+        assert me.last_state()["undo_floor"] >= receipt
         await me.close()
 
 

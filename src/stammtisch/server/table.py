@@ -32,7 +32,7 @@ from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
-from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, undo_count, undo_marker
+from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, reveals, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
@@ -72,12 +72,12 @@ class LiveTable:
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
         self.in_force: list[int] = []  # stored entries (from 1) that are moves in force
-        #: When the current turn began (epoch seconds; the turn timer counts from here).
-        self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
+        self.undo_floor = 0  # the last entry that brought a person hidden news
+        self.turn_started = time.time()  # epoch seconds; the turn timer counts from here
         self.undo_request: UndoRequest | None = None  # waiting for the others' answers
         if row.status != WAITING:
             self._replay(row.actions)
-            self.turn_started = row.updated_at.timestamp() if row.updated_at else time.time()
+            self.turn_started = row.updated_at.timestamp()  # the last change
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -170,8 +170,7 @@ class LiveTable:
         entries = self._logs.setdefault(recipient, [])
         version = self.row.version
         actions = self.row.actions
-        # Entries that are not moves (a take-back, a timeout) read the same for everybody.
-        while len(entries) < version and is_marker(actions[len(entries)][1]):
+        while len(entries) < version and is_marker(actions[len(entries)][1]):  # same for all
             move = len(entries) + 1
             entries.append(
                 wire.dumpb_kept(history.marker_entry(move, actions[move - 1][0], actions, self.names()))
@@ -242,7 +241,8 @@ class LiveTable:
                     b",".join(log[log_from:version]),
                     b'],"result":',
                     self._result_json,
-                    b',"turn_started":%d,"undo":' % round(self.turn_started * 1000),
+                    b',"turn_started":%d,"undo_floor":%d,"undo":'
+                    % (round(self.turn_started * 1000), self.undo_floor),
                     b"null" if self.undo_request is None else wire.dumpb(self.undo_request.to_json()),
                     b"}",
                 )
@@ -357,6 +357,7 @@ class LiveTable:
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
         self.in_force = []
+        self.undo_floor = 0
         self.turn_started = time.time()
         self._changed()
 
@@ -395,6 +396,8 @@ class LiveTable:
         self.state = new_state
         self.row.version = version
         self.in_force.append(version)
+        if any(reveals(new_state.events(s.seat), s.seat) for s in self.row.seats if s.kind == "human"):
+            self.undo_floor = version  # hidden news reached a person: no take-back beyond this
         self.turn_started = time.time()
         self._changed()
         if new_state.is_terminal:
@@ -442,7 +445,6 @@ class LiveTable:
             notation = str(act)
             if timed_out:
                 await self._store(seat, TIMEOUT, PLAYING, None)
-                self.row.actions.append((seat, TIMEOUT))
                 self._mark(seat, TIMEOUT, self.row.version + 1)
             idx = self.row.version + 1
             status = OVER if new_state.is_terminal else PLAYING
@@ -452,13 +454,12 @@ class LiveTable:
                 else None
             )
             await self._store(seat, notation, status, result)
-            self.row.actions.append((seat, notation))
             self.undo_request = None  # the game moved on: a pending take-back is void
             self._advance(seat, new_state, idx)
             self.broadcast()
 
     async def _store(self, seat: int, notation: str, status: str, result: JSON | None) -> None:
-        """Commit the next entry (the one after ``row.version``)."""
+        """Commit the next entry (the one after ``row.version``), then add it to ``row.actions``."""
         idx = self.row.version + 1
         try:
             await self.store(repo.ActionRow(self.row.id, idx, seat, notation, status, result))
@@ -466,13 +467,13 @@ class LiveTable:
             raise
         except Exception as exc:
             raise ServerError("server_busy") from exc
+        self.row.actions.append((seat, notation))
 
     # --- take-backs ---------------------------------------------------------------------------
     async def take_back(self, seat: int, count: int) -> None:
         """Store ``!undo count`` and go back before those moves (checked by ``undo.span``)."""
         notation = undo_marker(count)
         await self._store(seat, notation, PLAYING, None)
-        self.row.actions.append((seat, notation))
         self.undo_request = None
         self.hints = {}
         self._mark(seat, notation, self.row.version + 1)

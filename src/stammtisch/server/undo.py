@@ -151,11 +151,8 @@ def span(table: LiveTable, seat: int | None, version: Any) -> int:
     if not mine:
         raise ServerError("undo_nothing")
     first = mine[-1]
-    # Nobody at the table may have learnt anything new since that move.
-    people = [s.seat for s in table.row.seats if s.kind == "human"]
-    state = table.game.new_game(table.row.seed)
-    for k, i in enumerate(table.in_force):
-        state = state.apply_unchecked(state.parse_action(actions[i - 1][1]))
-        if k >= first and any(reveals(state.events(p), p) for p in people):
-            raise ServerError("undo_hidden")
+    # Nobody at the table may have learnt anything new since that move (``reveals``, kept
+    # up to date move by move in ``table.undo_floor``).
+    if table.in_force[first] <= table.undo_floor:
+        raise ServerError("undo_hidden")
     return len(table.in_force) - first

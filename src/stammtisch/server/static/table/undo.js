@@ -17,8 +17,12 @@ export function canAskUndo(page) {
   const msg = page.msg;
   const me = mySeat(page);
   if (!msg || !page.info || page.info.status !== "playing" || me === null || !page.mine || msg.undo) return false;
+  // Not beyond the last move that brought somebody hidden news (`undo_floor`, from the server).
   const undone = undoneMoves(msg.log);
-  return (msg.log || []).some((e) => e.seat === me && !e.undo && !e.timeout && !undone.has(e.move));
+  const floor = msg.undo_floor ?? 0;
+  let last = null;
+  for (const e of msg.log || []) if (e.seat === me && !e.undo && !e.timeout && !undone.has(e.move)) last = e.move;
+  return last !== null && last > floor;
 }
 
 export function drawUndo(box, page, { answerUndo }) {
