@@ -226,7 +226,7 @@ def test_lobby_options_in_player_words(new_page: Any) -> None:
     assert page.locator("#opt-players option").all_inner_texts() == ["3", "4", "5", "6"]
     page.select_option("#opt-players", "5")
     starts = page.locator("#opt-start option").all_inner_texts()
-    assert starts == ["ausgelost", "Platz 1", "Platz 2", "Platz 3", "Platz 4", "Platz 5"]
+    assert starts == ["ausgelost", "Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4", "Spieler 5"]
     assert page.locator("select[name^=seat-]").count() == 5
     text = page.locator("#create").inner_text()
     assert "HAZ-" not in text and "DOG-" not in text and "ZW-" not in text

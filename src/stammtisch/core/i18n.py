@@ -184,8 +184,14 @@ def placeholders(text: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+#: Keys the browser reads under their own name, shared with every other front end: the one
+#: word for a seat ("Player 2" / "Spieler 2"), so that no screen names a seat differently.
+SHARED_WITH_WEB = ("words.seat",)
+
+
 def web_messages(lang: str) -> dict[str, Any]:
-    """The browser's part of the catalogue: ``web.*`` keys without the prefix.
+    """The browser's part of the catalogue: ``web.*`` keys without the prefix, and the
+    shared keys of :data:`SHARED_WITH_WEB` under their own name (``words.seat``).
 
     A plural comes as the list of its forms in gettext order (for German and English:
     ``[one, other]``).
@@ -195,6 +201,8 @@ def web_messages(lang: str) -> dict[str, Any]:
     for key, value in cat.templates.items():
         if key.startswith("web."):
             out[key[len("web.") :]] = list(value) if isinstance(value, tuple) else value
+        elif key in SHARED_WITH_WEB:
+            out[key] = list(value) if isinstance(value, tuple) else value
     return out
 
 

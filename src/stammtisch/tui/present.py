@@ -81,14 +81,17 @@ class Presenter:
         """Seat names as the screens write them ("Player 1"), for the game's words."""
         return [seat_name(s, lang) for s in range(self.game.num_players)]
 
-    def last_line(self, view: View, lang: str) -> str:
+    def last_line(self, view: View, lang: str) -> Text | None:
         """``Last: Player 2 plays the 7 …``: the view's events of the latest move in the
-        game's words (filtered for the reader like the view), "" before the first move."""
+        game's words (filtered for the reader like the view), one line cut with "…" (the
+        log holds the whole of it); None before the first move."""
         events = view.get("events")
         if not isinstance(events, list) or not events:
-            return ""
+            return None
         text = entry_text(self.game.name, [dict(e) for e in events], lang, self.names(lang))
-        return tr("last", lang, move=text) if text else ""
+        if not text:
+            return None
+        return Text(tr("last", lang, move=text), style="dim", no_wrap=True, overflow="ellipsis")
 
     def prefix_words(self, state: State[Any], notations: Sequence[str], lang: str) -> str:
         """What several moves still to be told apart have in common, in words: the shared
@@ -208,8 +211,8 @@ class ZwickernPresenter(Presenter):
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
         parts: list[RenderableType] = [head, table, deck]
         last = self.last_line(view, lang)
-        if last:
-            parts.append(Text(last, style="dim"))
+        if last is not None:
+            parts.append(last)
         return Group(*parts)
 
     def last_label(self, last: View, lang: str) -> str:

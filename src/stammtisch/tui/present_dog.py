@@ -123,6 +123,9 @@ class DogPresenter(Presenter):
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
         parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
+        last = self.last_line(view, lang)
+        if last is not None:
+            parts.append(last)
         return Group(*parts)
 
     def strip(self, view: View, lang: str) -> RenderableType:
@@ -147,6 +150,9 @@ class DogPresenter(Presenter):
         footer = self._footer(view, lang, with_piles=False)
         if footer.plain:
             lines.append(footer)
+        last = self.last_line(view, lang)
+        if last is not None:
+            lines.append(last)
         return Group(*lines)
 
     def _strip_line(self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str) -> Text:
@@ -252,9 +258,6 @@ class DogPresenter(Presenter):
         ex = view.get("exchange") or {}
         if ex.get("gave"):
             lines.append(Text(tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?")))
-        last = self.last_line(view, lang)
-        if last:
-            lines.append(Text(last, style="dim"))
         if view.get("terminal") and view.get("winner") is not None:
             lines.append(Text(tr("dog_winner", lang, t=int(view["winner"]) + 1), style="bold green"))
         return Text("\n").join(lines)

@@ -34,8 +34,8 @@ class HimmelPresenter(Presenter):
             piles.add_row(tr("haz_pile", lang, name=pile["name"]), line)
         parts: list[RenderableType] = [head, piles]
         last = self.last_line(view, lang)
-        if last:
-            parts.append(Text(last, style="dim"))
+        if last is not None:
+            parts.append(last)
         return Group(*parts)
 
     def seats(self, view: View, lang: str) -> RenderableType:

@@ -42,8 +42,8 @@ def test_render_in_english_and_german() -> None:
     en = s.render(0, "en")
     de = s.render(0, "de")
     assert "Your hand: 7 K" in en and "Himmel [.o..]" in en and "kennel 1" in en
-    assert "Deine Hand: 7 K" in de and "Lager 1" in de and "Am Zug: Sitz 1" in de
+    assert "Deine Hand: 7 K" in de and "Lager 1" in de and "Am Zug: Spieler 1" in de
     assert "1*" in en  # the fresh peg of seat 1 on field 0
     end = position([[63, "H2", "H3", "H4"], [], ["H1", "H2", "H3", "H4"]], ["2"]).apply("2:p0 63-H1")
-    assert "Partei 1 (Sitze 1, 3) gewinnt" in end.render(None, "de")
-    assert "team 1 (seats 1, 3) wins" in end.render(None, "en")
+    assert "Partei 1 (Spieler 1, Spieler 3) gewinnt" in end.render(None, "de")
+    assert "team 1 (Player 1, Player 3) wins" in end.render(None, "en")

@@ -73,7 +73,7 @@ def test_finished_match_view_has_results_and_returns() -> None:
     [
         (
             "en",
-            ["Pile A (marked)", "Your hand", "Draw pile", "To play: seat 1", "Direction change"],
+            ["Pile A (marked)", "Your hand", "Draw pile", "To play: Player 1", "Direction change"],
         ),
         (
             "de",
@@ -81,7 +81,7 @@ def test_finished_match_view_has_results_and_returns() -> None:
                 "Stapel A (markiert)",
                 "Deine Hand",
                 "Nachziehstapel",
-                "Am Zug: Sitz 1",
+                "Am Zug: Spieler 1",
                 "Richtungswechsel",
             ],
         ),
@@ -99,5 +99,7 @@ def test_render_shows_the_stolen_card_to_the_victim_only() -> None:
     s = make([["steal", 3, 4, 5, 6], [7, 8, 9, 10, 11], [12, 13, 14, 15, 16]])
     t = s.apply("steal 1")
     assert t.last is not None and t.last[2] is not None
-    assert "took" in t.render(1, "en") and "gestohlen" in t.render(0, "de")
-    assert "took" not in t.render(2, "en")
+    # The latest move in words (HAZ-5): thief and victim read the card, the third seat not.
+    assert "steals 7 from" in t.render(1, "en") and "stiehlt" in t.render(0, "de")
+    assert "die Karte 7" in t.render(0, "de")
+    assert "steals a card from" in t.render(2, "en") and "steals 7" not in t.render(2, "en")

@@ -1,7 +1,8 @@
-"""Text picture of a Dog view (German or English).
+"""Text picture of a Dog view (German or English), as the plain prompt prints it.
 
 The track is drawn as one row of 16 fields per seat section, starting at that seat's
-start field; a peg is its seat digit (upper row) and ``*`` marks a fresh peg.
+start field (fields counted from 1, as the game words count them); a peg is its seat's
+number and ``*`` marks a fresh peg. Texts: ``dog.render.*`` in ``locale/<lang>/LC_MESSAGES/dog.po``.
 """
 
 from __future__ import annotations
@@ -9,54 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-_T = {
-    "en": {
-        "title": "Dog - round {r} ({h} cards), dealer: seat {d}, started by seat {s}",
-        "section": "seat {s} start {f:>2}",
-        "fields": "fields {f:>2}      ",
-        "kennel": "kennel",
-        "himmel": "Himmel",
-        "seat": "Seat {s}",
-        "you": " (you)",
-        "team": "team {t}",
-        "cards": "cards: {n}",
-        "folded": "folded",
-        "hand": "Your hand",
-        "pile": "Pile: {n} cards, discards: {d} (top: {top})",
-        "exchange": "Exchange: you gave {g}, received {r}",
-        "turn": "To move: seat {s}{helps}",
-        "helps": " (moves seat {c}'s pegs)",
-        "phase_exchange": "Card exchange: seat {s} chooses a card for the partner",
-        "last": "Last move: seat {s}: {a}",
-        "over": "Game over: team {t} (seats {seats}) wins.",
-        "none": "-",
-    },
-    "de": {
-        "title": "Dog - Runde {r} ({h} Karten), Geber: Sitz {d}, beginnt: Sitz {s}",
-        "section": "Sitz {s} Bank {f:>2}",
-        "fields": "Felder {f:>2}      ",
-        "kennel": "Lager",
-        "himmel": "Himmel",
-        "seat": "Sitz {s}",
-        "you": " (du)",
-        "team": "Partei {t}",
-        "cards": "Karten: {n}",
-        "folded": "ausgeschieden",
-        "hand": "Deine Hand",
-        "pile": "Stapel: {n} Karten, Ablage: {d} (oben: {top})",
-        "exchange": "Tausch: du gabst {g}, erhieltst {r}",
-        "turn": "Am Zug: Sitz {s}{helps}",
-        "helps": " (fährt mit den Steinen von Sitz {c})",
-        "phase_exchange": "Kartentausch: Sitz {s} wählt eine Karte für den Partner",
-        "last": "Letzter Zug: Sitz {s}: {a}",
-        "over": "Spiel vorbei: Partei {t} (Sitze {seats}) gewinnt.",
-        "none": "-",
-    },
-}
+from stammtisch.core.i18n import t
+from stammtisch.core.words import entry_text, seat_name
 
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
-    t = _T.get(lang, _T["en"])
+    def r(key: str, **params: Any) -> str:
+        return t("dog.render." + key, lang, **params)
+
+    def name(seat: int) -> str:
+        return seat_name(None, seat, lang)
+
     n = int(view["players"])
     # DOG-1, DOG-21: 16 fields per seat; 2 players sit opposite on 64 fields.
     track = 64 if n == 2 else 16 * n
@@ -69,44 +33,54 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             elif token not in ("K",) and not str(token).startswith("H"):
                 cells[int(token)] = str(seat + 1)
     lines = [
-        t["title"].format(
-            r=view["round"] + 1, h=view["hand_size"], d=view["dealer"] + 1, s=view["start_seat"] + 1
+        r(
+            "title",
+            r=view["round"] + 1,
+            h=view["hand_size"],
+            dealer=name(view["dealer"]),
+            starts=name(view["start_seat"]),
         )
     ]
+    labels = {
+        f: r("section", name=name(starts[f]), f=f + 1) if f in starts else r("fields", f=f + 1)
+        for f in range(0, track, 16)
+    }
+    width = max(len(label) for label in labels.values())
     for f in range(0, track, 16):
         row = " ".join(f"{c:<2}" for c in cells[f : f + 16])
-        label = t["section"].format(s=starts[f] + 1, f=f) if f in starts else t["fields"].format(f=f)
-        lines.append(f"  {label} | {row}")
+        lines.append(f"  {labels[f]:<{width}} | {row}")
     team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
     for seat, places in enumerate(view["pegs"]):
         kennel = sum(1 for p in places if p == "K")
         himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
-        you = t["you"] if seat == view["seat"] else ""
+        who = r("you", name=name(seat)) if seat == view["seat"] else name(seat)
         marker = ">" if seat == view["current_player"] else " "
-        status = t["folded"] if view["folded"][seat] else t["cards"].format(n=view["hand_sizes"][seat])
+        status = r("folded") if view["folded"][seat] else r("cards", n=view["hand_sizes"][seat])
         lines.append(
-            f"{marker} {t['seat'].format(s=seat + 1)}{you} [{t['team'].format(t=team_of[seat])}]: "
-            f"{t['kennel']} {kennel}, {t['himmel']} [{himmel}], {status}"
+            f"{marker} {who} [{r('team', t=team_of[seat])}]: "
+            f"{r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
         )
     discards = view["discards"]
-    lines.append(
-        t["pile"].format(n=view["deck_size"], d=len(discards), top=discards[-1] if discards else t["none"])
-    )
+    lines.append(r("pile", n=view["deck_size"], d=len(discards), top=discards[-1] if discards else "-"))
     if "hand" in view:
-        lines.append(f"{t['hand']}: {' '.join(view['hand']) or t['none']}")
+        lines.append(f"{r('hand')}: {' '.join(view['hand']) or '-'}")
         ex = view["exchange"]
         if ex.get("gave"):
-            lines.append(t["exchange"].format(g=ex["gave"], r=ex.get("received") or "?"))
-    last = view.get("last")
-    if last:
-        lines.append(t["last"].format(s=last["seat"] + 1, a=last["action"]))
+            lines.append(r("exchange", g=ex["gave"], r=ex.get("received") or "?"))
+    events = view.get("events") or []
+    told = entry_text("dog", [dict(e) for e in events], lang) if events else ""
+    if told:  # the latest move in words, as this seat may know it
+        lines.append(r("last", move=told))
     if view["terminal"]:
         w = view["winner"]
-        lines.append(t["over"].format(t=w + 1, seats=", ".join(str(s + 1) for s in view["teams"][w])))
+        winners = ", ".join(name(s) for s in view["teams"][w])
+        lines.append(r("over", t=w + 1, names=winners))
     elif view["phase"] == "exchange":
-        lines.append(t["phase_exchange"].format(s=view["current_player"] + 1))
+        lines.append(r("phase_exchange", name=name(view["current_player"])))
     else:
         cur = view["current_player"]
-        helps = t["helps"].format(c=view["moves_for"] + 1) if view["moves_for"] != cur else ""
-        lines.append(t["turn"].format(s=cur + 1, helps=helps))
+        if view["moves_for"] != cur:
+            lines.append(r("turn_helps", name=name(cur), partner=name(view["moves_for"])))
+        else:
+            lines.append(r("turn", name=name(cur)))
     return "\n".join(lines)

@@ -1,66 +1,17 @@
-"""Text picture of a Himmel view (German or English)."""
+"""Text picture of a Himmel view (German or English), as the plain prompt prints it.
+
+Texts: ``himmel.render.*`` in ``locale/<lang>/LC_MESSAGES/himmel.po``; seats by the one seat
+word (``words.seat``), the latest move in the game's words.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.core.i18n import t
+from stammtisch.core.words import entry_text, seat_name
 from stammtisch.games.himmel.cards import card_name, parse_card
-
-_T = {
-    "en": {
-        "title": "Himmel, A… und Zwirn - game {g} of {G}, direction: {d}",
-        "cw": "clockwise",
-        "ccw": "counter-clockwise",
-        "pile": "Pile {p}{m}: target {t}{old}; cards: {c}",
-        "marked": " (marked)",
-        "old": " (under it: {o})",
-        "none": "-",
-        "empty": "(empty)",
-        "deck": "Draw pile: {n} cards",
-        "seat": "Seat {s}",
-        "you": " (you)",
-        "cards": "{n} cards in hand",
-        "penalty": "penalty pile {k}: {c}",
-        "hand": "Your hand",
-        "known": "You know: {f}",
-        "in": "{c} with seat {s}",
-        "in_deck": "{c} in the draw pile",
-        "or": " or ",
-        "known_by": "Seat {s} knows you hold {c}",
-        "last": "Last move: seat {s}: {a}",
-        "stolen": " (took {c})",
-        "revealed": "Revealed: {c}",
-        "turn": "To play: seat {s}",
-        "over": "Match over. Penalty points: {p}. Winner: {w}",
-    },
-    "de": {
-        "title": "Himmel, A… und Zwirn - Spiel {g} von {G}, Richtung: {d}",
-        "cw": "im Uhrzeigersinn",
-        "ccw": "gegen den Uhrzeigersinn",
-        "pile": "Stapel {p}{m}: Zielkarte {t}{old}; Karten: {c}",
-        "marked": " (markiert)",
-        "old": " (darunter: {o})",
-        "none": "-",
-        "empty": "(leer)",
-        "deck": "Nachziehstapel: {n} Karten",
-        "seat": "Sitz {s}",
-        "you": " (du)",
-        "cards": "{n} Karten auf der Hand",
-        "penalty": "Misthaufen {k}: {c}",
-        "hand": "Deine Hand",
-        "known": "Du weißt: {f}",
-        "in": "{c} bei Sitz {s}",
-        "in_deck": "{c} im Nachziehstapel",
-        "or": " oder ",
-        "known_by": "Sitz {s} weiß, dass du {c} hast",
-        "last": "Letzter Zug: Sitz {s}: {a}",
-        "stolen": " ({c} gestohlen)",
-        "revealed": "Aufgedeckt: {c}",
-        "turn": "Am Zug: Sitz {s}",
-        "over": "Partie vorbei. Minuspunkte: {p}. Gewinner: {w}",
-    },
-}
 
 
 def _names(cards: list[Any], lang: str, empty: str) -> str:
@@ -68,55 +19,58 @@ def _names(cards: list[Any], lang: str, empty: str) -> str:
 
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
-    t = _T.get(lang, _T["en"])
-    direction = t["cw"] if view["direction"] == 1 else t["ccw"]
-    lines = [t["title"].format(g=view["game_no"] + 1, G=view["games"], d=direction)]
+    def r(key: str, **params: Any) -> str:
+        return t("himmel.render." + key, lang, **params)
+
+    def name(seat: int) -> str:
+        return seat_name(None, seat, lang)
+
+    empty = r("empty")
+    direction = r("cw") if view["direction"] == 1 else r("ccw")
+    lines = [r("title", g=view["game_no"] + 1, G=view["games"], d=direction)]
     for pile in view["piles"]:
         old = pile["targets"][:-1]
         lines.append(
-            t["pile"].format(
+            r(
+                "pile",
                 p=pile["name"],
-                m=t["marked"] if pile["marked"] else "",
-                t=pile["target"] or t["none"],
-                old=t["old"].format(o=", ".join(old)) if old else "",
-                c=" ".join(pile["cards"]) or t["empty"],
+                m=r("marked") if pile["marked"] else "",
+                t=pile["target"] or "-",
+                old=r("old", o=", ".join(old)) if old else "",
+                c=_names(pile["cards"], lang, empty),
             )
         )
-    lines.append(t["deck"].format(n=view["deck_size"]))
+    lines.append(r("deck", n=view["deck_size"]))
     for s in range(view["players"]):
-        you = t["you"] if s == view["seat"] else ""
+        who = r("you", name=name(s)) if s == view["seat"] else name(s)
         mark = ">" if s == view["current_player"] else " "
         pen = view["penalty"][s]
         lines.append(
-            f"{mark} {t['seat'].format(s=s + 1)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
-            + t["penalty"].format(k=len(pen), c=_names(pen, lang, t["empty"]))
+            f"{mark} {who}: {r('cards', n=view['hand_sizes'][s])}; "
+            + r("penalty", k=len(pen), c=_names(pen, lang, empty))
         )
-    last = view.get("last")
-    if last:
-        text = t["last"].format(s=last["seat"] + 1, a=last["action"])
-        if "stolen" in last:
-            text += t["stolen"].format(c=card_name(parse_card(last["stolen"]), lang))
-        lines.append(text)
+    events = view.get("events") or []
+    told = entry_text("himmel", [dict(e) for e in events], lang) if events else ""
+    if told:  # the latest move in words, as this seat may know it (HAZ-5)
+        lines.append(r("last", move=told))
     if view["revealed"]:
-        lines.append(t["revealed"].format(c=_names(view["revealed"], lang, t["empty"])))
+        lines.append(r("revealed", c=_names(view["revealed"], lang, empty)))
     if "hand" in view:
-        lines.append(f"{t['hand']}: {_names(view['hand'], lang, t['empty'])}")
+        lines.append(f"{r('hand')}: {_names(view['hand'], lang, empty)}")
         facts = []
         for f in view["known"]:
-            name = card_name(parse_card(f["card"]), lang)
-            places = [t["in"].format(c=name, s=s + 1) for s in f["seats"]]
+            card = card_name(parse_card(f["card"]), lang)
+            places = [r("in", c=card, name=name(s)) for s in f["seats"]]
             if f["deck"]:
-                places.append(t["in_deck"].format(c=name))
-            facts.append(t["or"].join(places))
+                places.append(r("in_deck", c=card))
+            facts.append(r("or").join(places))
         if facts:
-            lines.append(t["known"].format(f="; ".join(facts)))
+            lines.append(r("known", f="; ".join(facts)))
         for e in view["known_by"]:
-            lines.append(t["known_by"].format(s=e["seat"] + 1, c=card_name(parse_card(e["card"]), lang)))
+            lines.append(r("known_by", name=name(e["seat"]), c=card_name(parse_card(e["card"]), lang)))
     if view["terminal"]:
         pens = ", ".join(str(p) for p in view["penalties"])
-        lines.append(
-            t["over"].format(p=pens, w=", ".join(t["seat"].format(s=w + 1) for w in view["winners"]))
-        )
+        lines.append(r("over", p=pens, w=", ".join(name(w) for w in view["winners"])))
     elif view["current_player"] is not None:
-        lines.append(t["turn"].format(s=view["current_player"] + 1))
+        lines.append(r("turn", name=name(view["current_player"])))
     return "\n".join(lines)

@@ -1,72 +1,51 @@
-"""Text picture of a Zwickern view (German or English)."""
+"""Text picture of a Zwickern view (German or English), as the plain prompt prints it.
+
+Texts: ``zwickern.render.*`` in ``locale/<lang>/LC_MESSAGES/zwickern.po``; seats by the one
+seat word (``words.seat``), the latest move in the game's words.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.core.i18n import t
+from stammtisch.core.words import entry_text, seat_name
 from stammtisch.games.zwickern.cards import CARD_POINTS, parse_card
-
-_T = {
-    "en": {
-        "title": "Zwickern - round {r} of {R}, dealer: seat {d}",
-        "table": "Table",
-        "empty": "(empty)",
-        "hand": "Your hand",
-        "seat": "Seat {s}",
-        "you": " (you)",
-        "cards": "{n} cards in hand",
-        "captured": "captured {k} cards, {p} points",
-        "deck": "Draw pile: {n} cards",
-        "turn": "To play: seat {s}",
-        "over": "Game over. Points: {pts}",
-        "last": "Last move: seat {s} played {c}",
-        "took": ", took {cards}",
-        "total": "match points {m}",
-    },
-    "de": {
-        "title": "Zwickern - Runde {r} von {R}, Geber: Sitz {d}",
-        "table": "Tisch",
-        "empty": "(leer)",
-        "hand": "Deine Hand",
-        "seat": "Sitz {s}",
-        "you": " (du)",
-        "cards": "{n} Karten auf der Hand",
-        "captured": "{k} Karten gefangen, {p} Punkte",
-        "deck": "Nachziehstapel: {n} Karten",
-        "turn": "Am Zug: Sitz {s}",
-        "over": "Spiel vorbei. Punkte: {pts}",
-        "last": "Letzter Zug: Sitz {s} spielte {c}",
-        "took": ", fing {cards}",
-        "total": "Partiepunkte {m}",
-    },
-}
+from stammtisch.games.zwickern.words import card_words
 
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
-    t = _T.get(lang, _T["en"])
-    lines = [t["title"].format(r=view["round"] + 1, R=view["rounds"], d=view["dealer"] + 1)]
-    lines.append(f"{t['table']}: {' '.join(view['table']) or t['empty']}")
-    lines.append(t["deck"].format(n=view["deck_size"]))
+    def r(key: str, **params: Any) -> str:
+        return t("zwickern.render." + key, lang, **params)
+
+    def name(seat: int) -> str:
+        return seat_name(None, seat, lang)
+
+    lines = [r("title", r=view["round"] + 1, R=view["rounds"], dealer=name(view["dealer"]))]
+
+    def cards(codes: list[str]) -> str:
+        return " ".join(card_words(c, lang) for c in codes)
+
+    lines.append(f"{r('table')}: {cards(view['table']) or r('empty')}")
+    lines.append(r("deck", n=view["deck_size"]))
     for s in range(view["players"]):
         pile = view["captured"][s]
         pts = sum(CARD_POINTS[parse_card(c)] for c in pile)
-        you = t["you"] if s == view["seat"] else ""
+        who = r("you", name=name(s)) if s == view["seat"] else name(s)
         marker = ">" if s == view["current_player"] else " "
         lines.append(
-            f"{marker} {t['seat'].format(s=s + 1)}{you}: {t['cards'].format(n=view['hand_sizes'][s])}; "
-            f"{t['captured'].format(k=len(pile), p=pts)}; {t['total'].format(m=view['match_points'][s])}"
+            f"{marker} {who}: {r('cards', n=view['hand_sizes'][s])}; "
+            f"{r('captured', k=len(pile), p=pts)}; {r('total', m=view['match_points'][s])}"
         )
-    last = view.get("last")
-    if last:
-        text = t["last"].format(s=last["seat"] + 1, c=last["card"])
-        if last["captured"]:
-            text += t["took"].format(cards=" ".join(last["captured"]))
-        lines.append(text)
+    events = view.get("events") or []
+    told = entry_text("zwickern", [dict(e) for e in events], lang) if events else ""
+    if told:  # the latest move in words (also the last card of a round, after the redeal)
+        lines.append(r("last", move=told))
     if "hand" in view:
-        lines.append(f"{t['hand']}: {' '.join(view['hand'])}")
+        lines.append(f"{r('hand')}: {cards(view['hand'])}")
     if view["terminal"]:
-        lines.append(t["over"].format(pts=", ".join(str(int(p)) for p in view["scores"])))
+        lines.append(r("over", pts=", ".join(str(int(p)) for p in view["scores"])))
     elif view["current_player"] is not None:
-        lines.append(t["turn"].format(s=view["current_player"] + 1))
+        lines.append(r("turn", name=name(view["current_player"])))
     return "\n".join(lines)

@@ -66,7 +66,7 @@ export function renderLobby(root) {
       fitSeats();
       drawCreate();
     });
-    return h("li", { class: "seat-row" }, h("span", { class: `seat-dot seat-c${i}`, "aria-hidden": "true" }), h("label", { for: id }, t("seat_n", { n: i + 1 })), sel);
+    return h("li", { class: "seat-row" }, h("span", { class: `seat-dot seat-c${i}`, "aria-hidden": "true" }), h("label", { for: id }, t("words.seat", { n: i + 1 })), sel);
   }
 
   function drawCreate() {

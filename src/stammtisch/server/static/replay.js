@@ -98,7 +98,7 @@ export function renderReplay(root, tableId) {
         h(
           "div",
           { class: "open-hand", dataset: { seat } },
-          h("span", { class: "player-name" }, h("span", { class: `seat-dot seat-c${seat}`, "aria-hidden": "true" }), n[seat] ?? t("player_n", { n: seat + 1 })),
+          h("span", { class: "player-name" }, h("span", { class: `seat-dot seat-c${seat}`, "aria-hidden": "true" }), n[seat] ?? t("words.seat", { n: seat + 1 })),
           h(
             "span",
             { class: "card-row tight" },

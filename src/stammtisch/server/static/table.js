@@ -245,7 +245,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
         if (notice.kind === "timeout" && notice.seat === mySeat(page)) toast(t("timeout_you"));
         if (notice.kind === "undo_refused") {
           const n = names(page);
-          toast(notice.by === null || notice.by === undefined ? t("undo_expired") : t("undo_refused_by", { name: n[notice.by] ?? t("player_n", { n: notice.by + 1 }) }));
+          toast(notice.by === null || notice.by === undefined ? t("undo_expired") : t("undo_refused_by", { name: n[notice.by] ?? t("words.seat", { n: notice.by + 1 }) }));
         }
       },
       onChat(chat) {

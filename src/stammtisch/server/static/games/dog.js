@@ -196,7 +196,7 @@ function selection(plays, v, ctx) {
 /** One part of a split 7 in words: "Ben's peg 2, field 12 → field 15". */
 function partLabel(ctx, part) {
   const seat = Math.floor(part.peg / 4);
-  const name = ctx.names[seat] ?? t("player_n", { n: seat + 1 });
+  const name = ctx.names[seat] ?? t("words.seat", { n: seat + 1 });
   const from = t("dog_peg_label", { n: (part.peg % 4) + 1, name, where: placeWords(fieldKey(part.from, part.peg)) });
   return `${from} → ${placeWords(fieldKey(part.to, part.peg))}`;
 }
@@ -417,7 +417,7 @@ function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set()
         onField(`T${startOf(v.moves_for ?? v.current_player, v.players)}`);
       }
     };
-    const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("player_n", { n: seat + 1 }), where: placeWords(key) });
+    const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("words.seat", { n: seat + 1 }), where: placeWords(key) });
     pegs.push(
       s(
         "g",

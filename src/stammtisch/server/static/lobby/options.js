@@ -54,7 +54,7 @@ function teamChoices(o, players) {
 }
 
 function valueWords(o, v) {
-  if (SEAT_OPTIONS.has(o.name)) return v < 0 ? t("by_lot") : t("seat_n", { n: v + 1 });
+  if (SEAT_OPTIONS.has(o.name)) return v < 0 ? t("by_lot") : t("words.seat", { n: v + 1 });
   if (o.name === "rounds" && v === 0) return t("rounds_one_each");
   if (typeof v === "boolean") return v ? t("yes") : t("no");
   return String(v);

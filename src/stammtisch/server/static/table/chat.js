@@ -19,7 +19,7 @@ export function drawChat(box, page, { say }) {
     "ol",
     { class: "chat-list", id: "chat-list", role: "log", "aria-label": t("chat"), tabindex: "0" },
     chat.messages.map((m) =>
-      h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("player_n", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.text)),
+      h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("words.seat", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.text)),
     ),
   );
   box.append(h("h2", {}, t("chat")), chat.messages.length ? list : h("p", { class: "muted small", id: "chat-empty" }, chat.enabled ? t("chat_none") : t("chat_off")));

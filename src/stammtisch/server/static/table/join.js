@@ -7,7 +7,7 @@ export function joinForm(page, { joined, refresh }) {
   const tableId = page.tableId;
   const open = page.info.seats.filter((s) => s.kind === "open");
   const nick = h("input", { type: "text", id: "join-nickname", maxlength: 24, required: true, placeholder: t("nickname_ph"), value: savedNickname() });
-  const sel = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: s.seat }, t("seat_n", { n: s.seat + 1 }))));
+  const sel = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: s.seat }, t("words.seat", { n: s.seat + 1 }))));
   const form = h(
     "form",
     { class: "panel join-form" },

@@ -27,7 +27,7 @@ export function drawLog(side, page) {
   const items = [];
   const undone = undoneMoves(entries);
   entries.forEach((e, i) => {
-    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("player_n", { n: e.seat + 1 }) : "";
+    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("words.seat", { n: e.seat + 1 }) : "";
     const text = describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
     const move = e.move ?? i + 1;
     // A take-back or a timeout is a line of its own; moves taken back stay, struck through.

@@ -30,7 +30,7 @@ export function seatName(s) {
   if (!s) return "";
   if (s.kind === "bot") return s.nickname || t("bot_level", { level: t(s.level) });
   if (s.kind === "open") return `(${t("open")})`;
-  return s.nickname || t("player_n", { n: s.seat + 1 });
+  return s.nickname || t("words.seat", { n: s.seat + 1 });
 }
 
 export function names(page) {

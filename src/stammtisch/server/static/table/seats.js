@@ -31,7 +31,7 @@ export function drawSeats(box, page, { addBot }) {
     if (s.kind === "open" && page.mine && page.info.status === "waiting") {
       const sel = h(
         "select",
-        { "aria-label": `${t("add_bot")} (${t("seat_n", { n: s.seat + 1 })})`, class: "small" },
+        { "aria-label": `${t("add_bot")} (${t("words.seat", { n: s.seat + 1 })})`, class: "small" },
         page.levels.map((lv) => h("option", { value: lv, selected: lv === "medium" }, t(lv))),
       );
       chip.append(sel, h("button", { type: "button", class: "small add-bot", onclick: () => addBot(s.seat, sel.value) }, t("add_bot")));

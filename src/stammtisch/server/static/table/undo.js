@@ -31,7 +31,7 @@ export function drawUndo(box, page, { answerUndo }) {
   box.hidden = !req;
   if (!req) return;
   const me = mySeat(page);
-  const who = names(page)[req.seat] ?? t("player_n", { n: req.seat + 1 });
+  const who = names(page)[req.seat] ?? t("words.seat", { n: req.seat + 1 });
   if (me !== null && req.waiting.includes(me)) {
     box.append(
       h("p", { id: "undo-question" }, t("undo_ask", { name: who, n: req.count })),
