@@ -7,8 +7,8 @@ with Debian's Chromium (Playwright) and takes a picture of every screen at 1366Ã
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--only dog]
 
 Screens: the lobby, each game's table when it is the player's turn (Dog with a card
-chosen, so the move choices show, with 4 and 6 players), the end of a Zwickern game with its
-scoring breakdown, a replay, and the rules pages.
+chosen, so the move choices show, with 4 and 6 players), a move taken back against a bot,
+the end of a Zwickern game with its scoring breakdown, a replay, and the rules pages.
 """
 
 from __future__ import annotations
@@ -174,6 +174,15 @@ def main() -> None:
                         page.click("#replay-next")
                         page.click("#replay-next")
                         shoot(page, args.out, f"zwickern-replay-{size}")
+                    if want in f"zwickern-undo-{size}":
+                        # A move taken back against a bot: the log strikes it through.
+                        create(page, "zwickern", ["me", "bot:easy"])
+                        my_turn(page, "#hand button.card.playable")
+                        play_one(page, "#hand button.card.playable")
+                        my_turn(page, "#hand button.card.playable")
+                        play_one(page, "#undo")
+                        page.wait_for_selector("#log li.log-undo")
+                        shoot(page, args.out, f"zwickern-undo-{size}")
                     if want in f"himmel-6-{size}":
                         create(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6)
                         my_turn(page, "#hand button.card.playable, #haz-take")
