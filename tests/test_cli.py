@@ -189,7 +189,7 @@ def test_games_speaks_the_players_words_in_both_languages() -> None:
 
 def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     """The prompt lists the legal moves with a number, in words; typing the number plays it
-    (here a whole Dog game, the exchange told as "give the … to the partner", DOG-7)."""
+    (here a whole Dog game, the exchange told as "give the … to Player 3", DOG-7)."""
     import stammtisch
     from stammtisch.plain_play import play_plain
 
@@ -203,4 +203,4 @@ def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     )
     out = buf.getvalue()
     assert rec.result is not None and rec.result["terminal"]
-    assert "   1  give the " in out and "to the partner" in out
+    assert "   1  give the " in out and "to Player 3" in out  # the partner, by the seat word

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from stammtisch.cli import app
 from stammtisch.core import i18n
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.i18n import LANGS, other_language, tr, ui_keys
+from stammtisch.tui.i18n import LANGS, other_language, seat_name, tr, ui_keys
 from stammtisch.tui.present import presenter_for
 from stammtisch.tui.session import new_session
 
@@ -22,8 +22,8 @@ def test_every_ui_text_has_german_and_english() -> None:
     for key in ui_keys():
         for lang in LANGS:
             assert i18n.has("tui." + key, lang), (key, lang)
-            assert tr(key, lang, s=1, n=2, text="x", path="p", move="m", seed=1, game="g"), key
-    assert tr("your_turn", "de", s=2) == "Du bist dran, Sitz 2."
+            assert tr(key, lang, s=1, n=2, name="Ben", text="x", path="p", move="m", seed=1, game="g"), key
+    assert tr("your_turn", "de", name=seat_name(1, "de")) == "Du bist dran, Spieler 2."
     assert other_language("en") == "de" and other_language("de") == "en"
 
 

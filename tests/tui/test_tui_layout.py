@@ -86,7 +86,7 @@ async def test_board_hand_seats_and_moves_fit_without_wrapping(
         seats_box = screen.query_one("#seats", Static)
         if compact and screen.presenter.strip_shows_seats:
             text = screen_text(app)
-            assert all(f"{16 * s:>3}│" in text for s in range(len(seats)))  # one strip line a seat
+            assert all(f"{16 * s + 1:>3}│" in text for s in range(len(seats)))  # one strip line a seat
         else:
             assert _on_screen(seats_box, size)
             assert _fits(app, screen.presenter.seats(view, "en"), seats_box.content_region.width)

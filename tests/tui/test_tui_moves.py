@@ -45,38 +45,61 @@ def test_tokens_keep_the_separators_so_prefixes_join_back() -> None:
     assert "".join(tokens(text)) == text
 
 
-def test_dog_moves_are_described_in_words_in_both_languages() -> None:
-    from stammtisch.tui.present_dog import describe_move
-
-    cases = {
-        "fold": ("fold: discard the hand", "aussteigen: Karten ablegen"),
-        "give 7": ("give the 7 to the partner", "7 dem Partner geben"),
-        "K:start": ("K: a peg onto the start field", "K: Stein aufs Bankfeld"),
-        "Jo:start": ("Joker: a peg onto the start field", "Joker: Stein aufs Bankfeld"),
-        "Jo=4:p2 30-26": ("Joker as 4: p2 30 → 26", "Joker als 4: p2 30 → 26"),
-        "7:p0 62-H2,p1 20-23": ("7: p0 62 → H2, p1 20 → 23", "7: p0 62 → H2, p1 20 → 23"),
-        "J:p0 10<>p5 40": ("J: swap p0 (10) ⇄ p5 (40)", "J: tauscht p0 (10) ⇄ p5 (40)"),
-    }
-    for notation, (en, de) in cases.items():
-        assert describe_move(notation, "en") == en
-        assert describe_move(notation, "de") == de
-    assert describe_move("not a move", "en") == "not a move"
-
-
-def test_every_legal_dog_move_gets_a_description() -> None:
-    """Every legal move of a few played positions is described, none falls back to notation."""
+def test_dog_moves_in_the_terminal_are_the_game_words_in_both_languages() -> None:
+    """The terminal tells a Dog move in the words of ``games/dog/words.py`` (the browser's
+    words): pegs 1-4 of their owner, fields counted from 1, no notation left (issue 17)."""
     import random
+    import re
 
     import stammtisch
-    from stammtisch.tui.present_dog import describe_move
+    from stammtisch.core.words import move_text
+    from stammtisch.tui.present import presenter_for
 
-    state = stammtisch.load("dog").new_game(5)
+    game = stammtisch.load("dog")
+    presenter = presenter_for(game)
+    state = game.new_game(5)
     rng = random.Random(5)
+    notation = re.compile(r"\bp\d+\b|\d+-\d+|<>|^give \w+$|:start|Jo=")
+    kinds: set[str] = set()
     for _ in range(300):
         legal = state.legal_notations()
-        for notation in legal:
-            assert describe_move(notation, "de") != notation, notation
+        for n in legal:
+            for lang in ("en", "de"):
+                text = presenter.move_words(state, n, lang)
+                names = presenter.names(lang)
+                assert text == move_text("dog", state.describe(state.parse_action(n)), lang, names)
+                assert not notation.search(text), (n, text)
+            kinds.add(state.describe(state.parse_action(n))["type"])
         state = state.apply(state.parse_action(rng.choice(legal)))
+    assert {"give", "play"} <= kinds
+
+
+def test_a_split_seven_is_narrowed_down_in_words() -> None:
+    """The steps of a big move group (a split 7) read as the words the moves share."""
+    import stammtisch
+    from stammtisch.tui.present import presenter_for
+
+    game = stammtisch.load("dog")
+    presenter = presenter_for(game)
+    state = game.new_game(5)
+    rng = __import__("random").Random(2)
+    for _ in range(2000):  # play on until a 7 with several pegs out is in hand
+        legal = state.legal_notations()
+        sevens = [n for n in legal if n.startswith("7:") and "," in n]
+        if len(sevens) > 9:
+            break
+        state = state.apply(state.parse_action(rng.choice(legal)))
+    else:
+        raise AssertionError("no split 7 in the game")
+    picker = PrefixPicker([n for n in legal if n.startswith("7:")])
+    steps = [c for c in picker.choices() if not c.complete]
+    assert steps
+    for step in steps:
+        members = [n for n in picker.notations if n.startswith(step.value)]
+        for lang in ("en", "de"):
+            text = presenter.prefix_words(state, members, lang)
+            assert text and all(presenter.move_words(state, n, lang).startswith(text) for n in members)
+            assert "p0" not in text and "-" not in text.split(":", 1)[-1], text
 
 
 def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
@@ -91,11 +114,12 @@ def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
         console.print(DogPresenter(game).board(game.new_game(1).observe(0), "en"))
         lines = console.export_text().splitlines()
         fields = 4 * side
-        assert lines[1].split() == [str(f) for f in range(0, side + 1, 4)]  # top: 0 … side
-        bottom = [str(f) for f in range(3 * side, 2 * side - 1, -4)]  # bottom, right to left
+        # Fields are counted from 1, as the game words count them ("Feld 5" is index 4).
+        assert lines[1].split() == [str(f + 1) for f in range(0, side + 1, 4)]  # top: 1 … side+1
+        bottom = [str(f + 1) for f in range(3 * side, 2 * side - 1, -4)]  # bottom, right to left
         assert lines[side + 3].split() == bottom
         # The sides: left counts down from the last field, right counts up from side.
         left = [line.split()[0] for line in lines[3 : side + 2] if line[:3].strip()]
         right = [line.split()[-1] for line in lines[3 : side + 2] if line.rstrip()[-2:].strip().isdigit()]
-        assert left == [str(f) for f in range(fields - 4, 3 * side, -4)]
-        assert right == [str(f) for f in range(side + 4, 2 * side, 4)]
+        assert left == [str(f + 1) for f in range(fields - 4, 3 * side, -4)]
+        assert right == [str(f + 1) for f in range(side + 4, 2 * side, 4)]

@@ -35,7 +35,12 @@ async def test_setup_screen_seats_and_start() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         text = screen_text(app)
-        assert "New game: Zwickern" in text and "Seat 1" in text and "Seat 2" in text and "Seat 0" not in text
+        assert (
+            "New game: Zwickern" in text
+            and "Player 1" in text
+            and "Player 2" in text
+            and "Player 0" not in text
+        )
         assert "You" in text and "Bot: medium" in text
         snapshot(app, "setup")
         await pilot.press("l")
@@ -45,7 +50,7 @@ async def test_setup_screen_seats_and_start() -> None:
         screen = game_screen(app)
         assert screen.session.seed == 7
         assert screen.session.seats == ["you", "medium"]
-        assert "Du bist dran, Sitz 1." in screen_text(app)
+        assert "Du bist dran, Spieler 1." in screen_text(app)
 
 
 async def test_undo_key_rebuilds_the_position_before_the_last_own_move() -> None:
@@ -90,7 +95,7 @@ async def test_hot_seat_hides_the_hand_until_the_next_person_confirms() -> None:
         assert isinstance(app.screen, HandoverScreen)
         first = app.screen.seat
         text = screen_text(app)
-        assert f"Seat {first + 1}'s turn" in text  # seats are counted from 1 on screen
+        assert f"Player {first + 1}'s turn" in text  # seats are counted from 1 on screen
         behind = game_screen_behind(app)
         assert behind.display_seat() is None and behind.hand == []  # nobody's hand is drawn
         snapshot(app, "handover")
@@ -190,7 +195,7 @@ async def test_replay_steps_through_a_record() -> None:
         await pilot.press("left")
         assert screen.index == 1
         await pilot.press("v")
-        assert "Seen by: Seat 1" in screen_text(app)
+        assert "Seen by: Player 1" in screen_text(app)
         await pilot.press("end")
         text = screen_text(app)
         assert f"Move {n} of {n}" in text and "Replay finished" in text and "wins" in text

@@ -1,5 +1,5 @@
 """Seats on screen are counted from 1, as the game words and the browser count them; the end
-names the winner (a Dog team with its seats) and the German texts say "Sitz", not "Platz"
+names the winner (a Dog team with its seats) and the German texts say "Spieler", not "Platz"
 (which means a rank)."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ def test_the_end_names_the_winning_seat_counted_from_one() -> None:
     winners = [s for s, r in enumerate(returns) if r == best]
     scores = ", ".join(str(int(x)) if float(x).is_integer() else str(x) for x in final.scores())
     if len(winners) == 1:
-        assert result_text(final, "en") == f"Seat {winners[0] + 1} wins. Points: {scores}."
-        assert result_text(final, "de") == f"Sitz {winners[0] + 1} gewinnt. Punkte: {scores}."
+        assert result_text(final, "en") == f"Player {winners[0] + 1} wins. Points: {scores}."
+        assert result_text(final, "de") == f"Spieler {winners[0] + 1} gewinnt. Punkte: {scores}."
     else:
         assert result_text(final, "en").startswith(("A draw.", "Seat"))
 
@@ -39,8 +39,8 @@ def test_dog_end_names_the_winning_team_and_its_seats() -> None:
     team = int(final.observe(None)["winner"])
     members = sorted(final.observe(None)["teams"][team])
     a, b = (m + 1 for m in members)
-    assert result_text(final, "en").startswith(f"Team {team + 1} wins: Seat {a} and Seat {b}.")
-    assert result_text(final, "de").startswith(f"Partei {team + 1} gewinnt: Sitz {a} und Sitz {b}.")
+    assert result_text(final, "en").startswith(f"Team {team + 1} wins: Player {a} and Player {b}.")
+    assert result_text(final, "de").startswith(f"Partei {team + 1} gewinnt: Spieler {a} und Spieler {b}.")
 
 
 def test_german_terminal_texts_never_call_a_seat_a_rank() -> None:

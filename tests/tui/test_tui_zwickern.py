@@ -16,7 +16,7 @@ async def test_full_zwickern_game_by_keys_to_the_end() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         screen = game_screen(app)
-        assert "Your turn, seat 1." in screen_text(app)
+        assert "Your turn, Player 1." in screen_text(app)
         snapshot(app, "zwickern-play")
         presses = 0
         while not screen.session.over:

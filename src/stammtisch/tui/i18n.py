@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.i18n import LANGUAGES, keys, register_messages, t
+from stammtisch.core.words import seat_name as _seat_name
 
 LANGS = LANGUAGES
 PREFIX = "tui."
@@ -18,6 +19,12 @@ PREFIX = "tui."
 def tr(key: str, lang: str = "en", **params: Any) -> str:
     """The UI text ``key`` in ``lang`` (English if the language is missing)."""
     return t(PREFIX + key, lang, **params)
+
+
+def seat_name(seat: int | None, lang: str) -> str:
+    """A seat as a person reads it: ``Player 1`` / ``Spieler 1`` for seat index 0 (the one
+    seat word of the catalogue, ``words.seat``, shared with the game words and the browser)."""
+    return _seat_name(None, seat, lang)
 
 
 def ui_keys() -> list[str]:

@@ -19,7 +19,7 @@ from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, State
 from stammtisch.core.words import entry_text, join, move_text
 from stammtisch.tui.cards import chip, chips
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import card_of
 from stammtisch.tui.session import Seen
 
@@ -32,7 +32,6 @@ class Presenter:
     #: The compact board already lists the seats (the seat table is hidden beside it).
     strip_shows_seats = False
     #: The log and the move list read the game's words (events and move descriptions).
-    #: Dog keeps its own labels until its board counts pegs and fields as its words do.
     use_words = True
 
     def __init__(self, game: Game[Any]) -> None:
@@ -79,8 +78,34 @@ class Presenter:
         return self.hidden_label(lang)
 
     def names(self, lang: str) -> list[str]:
-        """Seat names as the screens write them ("Seat 1"), for the game's words."""
+        """Seat names as the screens write them ("Player 1"), for the game's words."""
         return [seat_name(s, lang) for s in range(self.game.num_players)]
+
+    def last_line(self, view: View, lang: str) -> str:
+        """``Last: Player 2 plays the 7 …``: the view's events of the latest move in the
+        game's words (filtered for the reader like the view), "" before the first move."""
+        events = view.get("events")
+        if not isinstance(events, list) or not events:
+            return ""
+        text = entry_text(self.game.name, [dict(e) for e in events], lang, self.names(lang))
+        return tr("last", lang, move=text) if text else ""
+
+    def prefix_words(self, state: State[Any], notations: Sequence[str], lang: str) -> str:
+        """What several moves still to be told apart have in common, in words: the shared
+        beginning of their descriptions up to a whole word (a split 7 narrowed down peg by
+        peg reads "7: zieht Stein 1 von Feld 5 auf"; the move list adds "… (n moves)")."""
+        texts = [self.move_words(state, n, lang) for n in notations]
+        if not texts:
+            return ""
+        common = texts[0]
+        for text in texts[1:]:
+            k = 0
+            while k < min(len(common), len(text)) and common[k] == text[k]:
+                k += 1
+            common = common[:k]
+        if any(len(t) > len(common) and t[len(common)].isalnum() for t in texts) and common[-1:].isalnum():
+            common = common[: common.rfind(" ") + 1]  # never cut inside a word or a number
+        return common.rstrip(" (;,:")
 
     def log_line(self, seen: Seen, lang: str) -> str:
         """One move of the log as the reader saw it: the game's words for its events, else
@@ -89,7 +114,7 @@ class Presenter:
             text = entry_text(self.game.name, [dict(e) for e in seen.events], lang, self.names(lang))
             if text:
                 return text
-        return tr("played", lang, s=seen.seat + 1, move=self.seen_label(seen, lang))
+        return tr("played", lang, name=seat_name(seen.seat, lang), move=self.seen_label(seen, lang))
 
     def move_words(self, state: State[Any], notation: str, lang: str) -> str:
         """A legal move of the seat to move in words (its description), else its label."""
@@ -136,18 +161,14 @@ def seat_number(seat: int | None) -> str:
     return "-" if seat is None else str(seat + 1)
 
 
-def seat_name(seat: int, lang: str) -> str:
-    """A seat as a person reads it: ``Seat 1`` for seat index 0 (the game words count from 1)."""
-    return tr("seat", lang, s=seat + 1)
-
-
 def seat_label(view: View, seat: int, lang: str) -> Text:
     """``> Seat 1 (you)``: the arrow marks the seat to move."""
     you = view.get("seat") == seat
     mover = view.get("current_player") == seat
     text = Text()
     text.append("▶ " if mover else "  ", style="bold yellow")
-    text.append(tr("seat_you" if you else "seat", lang, s=seat + 1), style="bold" if you else "")
+    name = seat_name(seat, lang)
+    text.append(tr("seat_you", lang, name=name) if you else name, style="bold" if you else "")
     return text
 
 
@@ -186,14 +207,9 @@ class ZwickernPresenter(Presenter):
         table.append_text(chips(view["table"], tr("empty", lang)))
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
         parts: list[RenderableType] = [head, table, deck]
-        last = view.get("last")
+        last = self.last_line(view, lang)
         if last:
-            line = Text(tr("played", lang, s=int(last["seat"]) + 1, move=""), style="dim")
-            line.append_text(chips([last["card"]]))
-            if last["captured"]:
-                line.append(" → ")
-                line.append_text(chips(last["captured"]))
-            parts.append(line)
+            parts.append(Text(last, style="dim"))
         return Group(*parts)
 
     def last_label(self, last: View, lang: str) -> str:

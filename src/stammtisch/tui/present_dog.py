@@ -1,9 +1,10 @@
 """Dog drawn from a view: the track as a ring, the pegs by number, kennels and Himmels.
 
 The view lists each seat's four pegs as tokens: ``K`` (kennel), ``S`` (fresh on its start
-field), a track field number, or ``H1`` … ``H4``. Peg ``p{4s+i}`` is seat ``s``'s ``i``-th
-token, which is how the move notation names it, so the board prints peg numbers.
-Track fields run in the direction of play; seat ``s``'s start field is ``16*s``.
+field), a track field index, or ``H1`` … ``H4``. The board labels them as the browser and
+the game's words do (``games/dog/words.py``): a peg is its number 1-4 in its owner's colour
+("Bens Stein 3"), track fields count from 1 ("Feld 18" is index 17), Himmel fields 1-4.
+Track fields run in the direction of play; seat ``s``'s start field is index ``16*s``.
 """
 
 from __future__ import annotations
@@ -13,13 +14,9 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from stammtisch.core.errors import StammtischError
-from stammtisch.games.dog.actions import parse_action
-from stammtisch.games.dog.board import Board
-from stammtisch.games.dog.cards import JOKER, card_text
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import card_of, tokens
-from stammtisch.tui.present import Presenter, View, seat_name, seat_table
+from stammtisch.tui.present import Presenter, View, seat_table
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 FIELDS_PER_SEAT = 16
@@ -64,39 +61,19 @@ def peg_places(view: View) -> dict[str, tuple[int, int, bool]]:
     return places
 
 
-def describe_move(notation: str, lang: str, players: int = 4) -> str:
-    """A Dog move in words, e.g. ``Jo=4:p2 30-26`` -> ``Joker as 4: p2 30 → 26``.
-
-    Read with the engine's own notation parser; text that is not a Dog move is returned as
-    it is.
-    """
-    board = Board(players)
-    try:
-        n = parse_action(notation, board)
-    except StammtischError:
-        return notation
-    if n.kind == "fold":
-        return tr("dog_m_fold", lang)
-    if n.kind == "give":
-        return tr("dog_m_give", lang, card=card_text(n.card))
-    card = "Joker" if n.card == JOKER else card_text(n.card)
-    if n.value >= 0:
-        card = tr("dog_m_joker", lang, value=card_text(n.value))
-    if n.kind == "start":
-        return tr("dog_m_start", lang, card=card)
-    ft = board.field_text
-    if n.kind == "swap":
-        (a, fa, _), (b, fb, _) = n.parts
-        return tr("dog_m_swap", lang, card=card, a=f"p{a} ({ft(fa)})", b=f"p{b} ({ft(fb)})")
-    return f"{card}: " + ", ".join(f"p{p} {ft(f)} → {ft(t)}" for p, f, t in n.parts)
+def peg_label(peg: int) -> str:
+    """A peg as the board and the words name it: its number among its owner's four (1-4)."""
+    return str(peg % 4 + 1)
 
 
 def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
-    """``H[10 ·· ·· 11]``: the four Himmel fields of ``seat`` with the pegs on them."""
+    """``H[ 3 ··  ··  1]``: the four Himmel fields of ``seat`` with the pegs on them."""
     text = Text("H[")
     for h in range(1, 5):
         peg = next((4 * seat + i for i, t in enumerate(pegs) if t == f"H{h}"), None)
-        text.append("··" if peg is None else f"{peg:>2}", style=style if peg is not None else "dim")
+        text.append(
+            "··" if peg is None else f"{peg_label(peg):>2}", style=style if peg is not None else "dim"
+        )
         if h < 4:
             text.append(" ")
     text.append("]")
@@ -105,10 +82,6 @@ def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
 
 class DogPresenter(Presenter):
     strip_shows_seats = True
-    use_words = False  # the board numbers pegs 0-23 and fields from 0; the words count from 1
-
-    def move_label(self, notation: str, lang: str) -> str:
-        return describe_move(notation, lang, self.game.num_players)
 
     def hidden_label(self, lang: str) -> str:
         return tr("dog_gave_hidden", lang)
@@ -184,13 +157,13 @@ class DogPresenter(Presenter):
         line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
         line.append(str(seat + 1), style=style)
         line.append("•" if view.get("seat") == seat else " ", style="bold")
-        line.append(f"{start:>3}│", style="dim")
+        line.append(f"{start + 1:>3}│", style="dim")
         for field in range(start, start + track_len(players) // players):
             hit = places.get(str(field))
             if hit is not None:
                 owner, peg, fresh = hit
                 peg_style = SEAT_STYLES[owner % len(SEAT_STYLES)] + (" reverse" if fresh else "")
-                line.append(f"{peg:>2}", style=peg_style)
+                line.append(f"{peg_label(peg):>2}", style=peg_style)
             elif field == start:
                 line.append(" ◆", style=style)
             else:
@@ -211,14 +184,14 @@ class DogPresenter(Presenter):
 
     @staticmethod
     def _number_fields(lines: list[Text], fields: int) -> list[Text]:
-        """Every fourth track field's number in a margin around the ring (the notation and
-        the move list name fields by number; the ring itself shows peg numbers)."""
+        """Every fourth track field's number (counted from 1) in a margin around the ring
+        (the log and the move list name fields by number; the ring itself shows pegs)."""
         side = fields // 4
         field_at = {cell: f for f, cell in enumerate(ring_cells(fields))}
 
         def label(cell: tuple[int, int]) -> Text:
             f = field_at.get(cell)
-            return Text(f"{f:>2} " if f is not None and f % 4 == 0 else " " * CELL, style="dim")
+            return Text(f"{f + 1:>2} " if f is not None and f % 4 == 0 else " " * CELL, style="dim")
 
         blank = Text(" " * CELL)
         out = [Text("").join([blank, *(label((0, c)) for c in range(side + 1))])]
@@ -236,7 +209,7 @@ class DogPresenter(Presenter):
         if hit is not None:
             seat, peg, fresh = hit
             style = SEAT_STYLES[seat % len(SEAT_STYLES)] + (" reverse" if fresh else "")
-            return Text(f"{peg:>2} ", style=style)
+            return Text(f"{peg_label(peg):>2} ", style=style)
         per_seat = track_len(players) // players
         if field % per_seat == 0:
             seat = field // per_seat
@@ -245,13 +218,13 @@ class DogPresenter(Presenter):
 
     @staticmethod
     def _seat_line(view: View, seat: int, lang: str) -> Text:
-        """``2: K 8 9  H[10  ··  ··  11]``: kennel pegs, then the four Himmel fields."""
+        """``2: L 1 2  H[ 3 ·· ··  4]``: kennel pegs, then the four Himmel fields."""
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
         pegs = view["pegs"][seat]
         line = Text(f"{seat + 1}: ", style=style)
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
         line.append(tr("dog_kennel", lang)[0] + " ")
-        line.append(" ".join(str(p) for p in kennel) or "-", style=style)
+        line.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
         line.append("  ")
         line.append_text(_himmel_fields(pegs, seat, style))
         return line
@@ -272,16 +245,16 @@ class DogPresenter(Presenter):
             lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
-            lines.append(Text(tr("dog_exchange", lang, s=cur + 1), style="bold"))
+            lines.append(Text(tr("dog_exchange", lang, name=seat_name(cur, lang)), style="bold"))
         elif cur is not None and view.get("moves_for") not in (None, cur):
-            lines.append(Text(tr("dog_helps", lang, s=cur + 1, c=int(view["moves_for"]) + 1), style="bold"))
+            helped = seat_name(int(view["moves_for"]), lang)
+            lines.append(Text(tr("dog_helps", lang, name=seat_name(cur, lang), partner=helped), style="bold"))
         ex = view.get("exchange") or {}
         if ex.get("gave"):
             lines.append(Text(tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?")))
-        last = view.get("last")
+        last = self.last_line(view, lang)
         if last:
-            move = self.last_label(last, lang)
-            lines.append(Text(tr("dog_last", lang, s=int(last["seat"]) + 1, move=move), style="dim"))
+            lines.append(Text(last, style="dim"))
         if view.get("terminal") and view.get("winner") is not None:
             lines.append(Text(tr("dog_winner", lang, t=int(view["winner"]) + 1), style="bold green"))
         return Text("\n").join(lines)

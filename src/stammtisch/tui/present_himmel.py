@@ -33,14 +33,9 @@ class HimmelPresenter(Presenter):
                 line.append("   " + tr("haz_marked", lang), style="bold yellow")
             piles.add_row(tr("haz_pile", lang, name=pile["name"]), line)
         parts: list[RenderableType] = [head, piles]
-        last = view.get("last")
+        last = self.last_line(view, lang)
         if last:
-            parts.append(
-                Text(
-                    tr("haz_last", lang, s=int(last["seat"]) + 1, move=self.last_label(last, lang)),
-                    style="dim",
-                )
-            )
+            parts.append(Text(last, style="dim"))
         return Group(*parts)
 
     def seats(self, view: View, lang: str) -> RenderableType:

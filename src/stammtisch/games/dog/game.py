@@ -32,12 +32,11 @@ sees and sampling a state from it: :mod:`.view`. Text board: :mod:`.render`.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.core.errors import OptionError
-from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
+from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import position, render, sample
 from stammtisch.games.dog import view as view_module
@@ -48,7 +47,12 @@ from stammtisch.games.dog.coretable import on_table
 from stammtisch.games.dog.state import DogState
 
 
-class DogGame(Game[DogState]):
+class DogGame(PackageGame[DogState]):
+    view_module = view_module
+    position_module = position
+    sample_module = sample
+    render_module = render
+
     info = GameInfo(
         name="dog",
         title={"en": "Dog", "de": "Dog (Brändi Dog)"},
@@ -143,20 +147,3 @@ class DogGame(Game[DogState]):
         s.rng.shuffle(s.pile)
         s.begin_round()
         return on_table(s)  # on the compiled core's table where it can hold the game
-
-    def from_json(self, data: Mapping[str, Any]) -> DogState:
-        """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
-        return position.read_position(self, data)
-
-    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> DogState:
-        return sample.sample_state(self, view, rng)
-
-    def observe(self, state: DogState, seat: int | None) -> JSON:
-        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
-        return view_module.observe(state, seat)
-
-    def observe_all(self, state: DogState, seats: Sequence[int | None]) -> list[JSON]:
-        return view_module.observe_all(state, seats)
-
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return render.render(view, lang)

@@ -10,10 +10,10 @@ in turn order until all hands are empty. A seat that cannot play folds (DOG-8).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stammtisch.core.game import JSON, State
+from stammtisch.core.game import JSON
+from stammtisch.core.package import PackageState
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import events as _events
 from stammtisch.games.dog import house_rules, rounds
@@ -44,8 +44,9 @@ GIVE_ACTIONS: tuple[DogAction, ...] = tuple(DogAction(f"give {t}", GIVE, r) for 
 FOLD_ACTION = DogAction("fold", FOLD)
 
 
-class DogState(State[DogAction]):
+class DogState(PackageState[DogAction]):
     game: DogGame
+    events_module = _events  # events_of, describe, card_census
 
     __slots__ = (
         "_by_text",
@@ -429,23 +430,6 @@ class DogState(State[DogAction]):
         if self.game.no_jack_reswap:  # DOG-25
             data["swap_lock"] = None if self.swap_lock is None else list(self.swap_lock)
         return data
-
-    def observe(self, seat: int | None) -> JSON:
-        return self.game.observe(self, seat)
-
-    # --- events (games/dog/events.py) -----------------------------------------------------
-    def _events_of(self, before: State[DogAction], action: DogAction) -> list[JSON]:
-        assert isinstance(before, DogState)
-        return _events.events_of(before, action, self)
-
-    def describe(self, action: DogAction) -> JSON:
-        return _events.describe(self, action)
-
-    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
-        return _events.card_census(self, seat)
-
-    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return self.game.observe_all(self, seats)
 
 
 __all__ = ["EXCHANGE", "HAND_SIZES", "JOKER", "OVER", "PLAYING", "DogState"]

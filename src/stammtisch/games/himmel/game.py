@@ -34,18 +34,22 @@ Notation: see :mod:`stammtisch.games.himmel.actions`; positions:
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
+from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import position, render, sample
 from stammtisch.games.himmel import view as view_module
 from stammtisch.games.himmel.state import HimmelState
 
 
-class HimmelGame(Game[HimmelState]):
+class HimmelGame(PackageGame[HimmelState]):
+    view_module = view_module
+    position_module = position
+    sample_module = sample
+    render_module = render
+
     info = GameInfo(
         name="himmel",
         title={"en": "Himmel, A… und Zwirn", "de": "Himmel, A… und Zwirn"},
@@ -88,20 +92,3 @@ class HimmelGame(Game[HimmelState]):
         s.rng = Rng(seed)
         s.deal(self.seat_option("start", s.rng))
         return s
-
-    def from_json(self, data: Mapping[str, Any]) -> HimmelState:
-        """Read ``to_json`` output or a hand-written position (see ``position.py``)."""
-        return position.read_position(self, data)
-
-    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> HimmelState:
-        return sample.sample_state(self, view, rng)
-
-    def observe(self, state: HimmelState, seat: int | None) -> JSON:
-        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
-        return view_module.observe(state, seat)
-
-    def observe_all(self, state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
-        return view_module.observe_all(state, seats)
-
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return render.render(view, lang)

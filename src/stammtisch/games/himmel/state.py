@@ -13,11 +13,11 @@ from a snapshot of facts (see ``knowledge.py``), worked out only when asked for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from stammtisch.core.game import JSON, State
+from stammtisch.core.game import JSON
+from stammtisch.core.package import PackageState
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import events as _events
 from stammtisch.games.himmel import knowledge as kn
@@ -53,8 +53,9 @@ SORTED_DECK = sorted(FULL_DECK)
 Last = tuple[int, Action, int | None]
 
 
-class HimmelState(State[Action]):
+class HimmelState(PackageState[Action]):
     game: HimmelGame
+    events_module = _events  # events_of, describe, card_census
 
     __slots__ = (
         "_deck",
@@ -425,23 +426,6 @@ class HimmelState(State[Action]):
             "revealed": card_texts(self.revealed),
             "rng": self.rng.state,
         }
-
-    def observe(self, seat: int | None) -> JSON:
-        return self.game.observe(self, seat)
-
-    # --- events (games/himmel/events.py) --------------------------------------------------
-    def _events_of(self, before: State[Action], action: Action) -> list[JSON]:
-        assert isinstance(before, HimmelState)
-        return _events.events_of(before, action, self)
-
-    def describe(self, action: Action) -> JSON:
-        return _events.describe(self, action)
-
-    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
-        return _events.card_census(self, seat)
-
-    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return self.game.observe_all(self, seats)
 
 
 def last_json(last: Last | None, show_stolen: bool) -> JSON | None:

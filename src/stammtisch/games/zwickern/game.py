@@ -20,18 +20,22 @@ Spec: ``shared/rules/zwickern.de.txt`` with rulings ZW-1 … ZW-9.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec
+from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern import position, render, sample
 from stammtisch.games.zwickern import view as view_module
 from stammtisch.games.zwickern.state import ZwickernState
 
 
-class ZwickernGame(Game[ZwickernState]):
+class ZwickernGame(PackageGame[ZwickernState]):
+    view_module = view_module
+    position_module = position
+    sample_module = sample
+    render_module = render
+
     info = GameInfo(
         name="zwickern",
         title={"en": "Zwickern", "de": "Zwickern"},
@@ -94,20 +98,3 @@ class ZwickernGame(Game[ZwickernState]):
         s.dealer = self.seat_option("dealer", s.rng)
         s._deal()
         return s
-
-    def from_json(self, data: Mapping[str, Any]) -> ZwickernState:
-        """A position from ``to_json`` output or written by hand (see :mod:`.position`)."""
-        return position.read_position(self, data)
-
-    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> ZwickernState:
-        return sample.sample_state(self, view, rng)
-
-    def observe(self, state: ZwickernState, seat: int | None) -> JSON:
-        """``state.observe(seat)``: the view is built in :mod:`.view` (no cycle state -> view)."""
-        return view_module.observe(state, seat)
-
-    def observe_all(self, state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]:
-        return view_module.observe_all(state, seats)
-
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return render.render(view, lang)

@@ -7,10 +7,10 @@ scoring, the next round's deal) happens inside ``apply``, driven by the state's 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.game import JSON, State
+from stammtisch.core.game import JSON
+from stammtisch.core.package import PackageState
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern import events as _events
 from stammtisch.games.zwickern.actions import PLAYS, PlayCard, parse_action
@@ -36,7 +36,9 @@ TABLE_SIZE = 4
 RANK: tuple[int, ...] = (*(c >> 2 for c in range(JOKER)), -1)
 
 
-class ZwickernState(State[PlayCard]):
+class ZwickernState(PackageState[PlayCard]):
+    events_module = _events  # events_of, describe, card_census
+
     __slots__ = (
         "_legal",
         "captured",
@@ -281,23 +283,6 @@ class ZwickernState(State[PlayCard]):
             "last": _last_json(self.last),
             "rng": self.rng.state,
         }
-
-    def observe(self, seat: int | None) -> JSON:
-        return self.game.observe(self, seat)
-
-    # --- events (games/zwickern/events.py) ------------------------------------------------
-    def _events_of(self, before: State[PlayCard], action: PlayCard) -> list[JSON]:
-        assert isinstance(before, ZwickernState)
-        return _events.events_of(before, action, self)
-
-    def describe(self, action: PlayCard) -> JSON:
-        return _events.describe(self, action)
-
-    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
-        return _events.card_census(self, seat)
-
-    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
-        return self.game.observe_all(self, seats)
 
 
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Static
 
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import seat_name, tr
 
 
 class HandoverScreen(Screen[int]):
@@ -41,9 +41,15 @@ class HandoverScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr("handover_title", self.lang, s=self.seat + 1), id="handover-title")
-            yield Static(tr("handover_text", self.lang, s=self.seat + 1), id="handover-text")
-            yield Button(tr("ready", self.lang, s=self.seat + 1), id="ready", variant="primary")
+            yield Static(
+                tr("handover_title", self.lang, name=seat_name(self.seat, self.lang)), id="handover-title"
+            )
+            yield Static(
+                tr("handover_text", self.lang, name=seat_name(self.seat, self.lang)), id="handover-text"
+            )
+            yield Button(
+                tr("ready", self.lang, name=seat_name(self.seat, self.lang)), id="ready", variant="primary"
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

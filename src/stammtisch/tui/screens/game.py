@@ -25,9 +25,9 @@ from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import presenter_for, result_text, seat_number
+from stammtisch.tui.present import presenter_for, result_text
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
@@ -241,7 +241,7 @@ class GameScreen(Screen[None]):
         else:
             self.query_one("#board", Static).update(self.presenter.board(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
-        title = tr("hand", lang) if seat is None else tr("hand_of", lang, s=seat + 1)
+        title = tr("hand", lang) if seat is None else tr("hand_of", lang, name=seat_name(seat, lang))
         self.query_one("#hand-title", Static).update(title)
         self._draw_hand()
         self._draw_moves()
@@ -255,9 +255,9 @@ class GameScreen(Screen[None]):
             result = result_text(s.state, lang)
             text = Text("★ " + tr("over", lang, result=result), style="bold green")
         elif self.my_turn():
-            text = Text(tr("your_turn", lang, s=seat_number(s.to_move)), style="bold yellow")
+            text = Text(tr("your_turn", lang, name=seat_name(s.to_move, lang)), style="bold yellow")
         else:
-            text = Text(tr("waiting", lang, s=seat_number(s.to_move)))
+            text = Text(tr("waiting", lang, name=seat_name(s.to_move, lang)))
         if self.message:
             text.append("   " + self.message, style="italic")
         return text
@@ -318,7 +318,9 @@ class GameScreen(Screen[None]):
                     label.append("  ★", style="bold yellow")
                 items.append(Option(label))
             else:
-                items.append(Option(tr("steps_more", lang, text=c.label, n=c.count)))
+                members = [n for n in self.picker.notations if n.startswith(c.value)]
+                text = self.presenter.prefix_words(self.session.state, members, lang)
+                items.append(Option(tr("steps_more", lang, text=text, n=c.count)))
         options.add_options(items)
         if items:
             first = 1 if self.picker.stack and len(items) > 1 else 0

@@ -15,8 +15,9 @@ from textual.widgets.option_list import Option
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.i18n import tr
-from stammtisch.tui.present import presenter_for, result_text, seat_number
+from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.session import Seen
 from stammtisch.tui.widgets import KeyBar
 
 REPLAY_KEYS = [
@@ -83,7 +84,7 @@ class ReplayScreen(Screen[None]):
         lang = self.lang
         state = self.states[self.index]
         view = state.observe(self.seat)
-        who = tr("spectator", lang) if self.seat is None else tr("seat", lang, s=self.seat + 1)
+        who = tr("spectator", lang) if self.seat is None else seat_name(self.seat, lang)
         title = tr(
             "replay_title", lang, game=self.game.info.title.get(lang, self.game.name), seed=self.record.seed
         )
@@ -98,18 +99,22 @@ class ReplayScreen(Screen[None]):
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
         moves = self.query_one("#movelist", OptionList)
         moves.clear_options()
+        # Each move in words, as the chosen view read it (its events for that seat).
         moves.add_options(
             [
-                Option(
-                    f"{i + 1:>3}. "
-                    + tr("played", lang, s=seat_number(seat), move=self.presenter.move_label(text, lang))
-                )
-                for i, (seat, text) in enumerate(zip(self.movers, self.record.actions, strict=True))
+                Option(f"{i + 1:>3}. " + self.presenter.log_line(self._seen(i, seat), lang))
+                for i, seat in enumerate(self.movers)
             ]
         )
         if self.index > 0:
             moves.highlighted = self.index - 1
         self.query_one(KeyBar).relabel(lang)
+
+    def _seen(self, i: int, seat: int | None) -> Seen:
+        """Move ``i`` as the chosen view read it (the events of the state after it)."""
+        events_of = getattr(self.states[i + 1], "events", None)
+        events = tuple(events_of(self.seat)) if callable(events_of) else ()
+        return Seen(-1 if seat is None else seat, None, events)
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.states) - 1))

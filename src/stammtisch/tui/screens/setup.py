@@ -16,7 +16,7 @@ from stammtisch.core.game import OptionSpec
 from stammtisch.core.registry import info
 from stammtisch.records.record import GameRecord
 from stammtisch.tui import autosave
-from stammtisch.tui.i18n import tr, ui_keys
+from stammtisch.tui.i18n import seat_name, tr, ui_keys
 from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
 from stammtisch.tui.widgets import KeyBar
 
@@ -166,7 +166,7 @@ class SetupScreen(Screen[None]):
         rows = []
         for s in range(self.players):
             row = Horizontal(
-                Label(tr("seat", self.lang, s=s + 1), classes="seat-label"),
+                Label(seat_name(s, self.lang), classes="seat-label"),
                 Select(
                     self.seat_options(),
                     value=self.kinds[s],

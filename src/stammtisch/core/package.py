@@ -1,0 +1,107 @@
+"""The wiring of a game package, written once (issue 24, docs/architecture.md).
+
+A game package keeps one concept per module: ``view`` (what a seat may know), ``position``
+(JSON in), ``sample`` (a full state consistent with a view), ``render`` (text) and
+``events`` (what an action did, and a legal action described). Its ``Game`` and ``State``
+only name those modules and inherit the methods that pass a call on:
+
+.. code-block:: python
+
+    class DogState(PackageState[DogAction]):
+        events_module = events
+
+    class DogGame(PackageGame[DogState]):
+        view_module, position_module, sample_module, render_module = view, position, sample, render
+
+``State.observe(seat)`` goes through the game (``game.observe(state, seat)``), so that the
+state module never imports its view (no cycle state -> view). What differs between games
+stays in their modules; a game that keeps everything in one file (like the test suite's toy
+game) uses :class:`~stammtisch.core.game.State` and :class:`~stammtisch.core.game.Game`
+directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar, cast
+
+from stammtisch.core.game import JSON, Game, State
+
+A = TypeVar("A")
+S = TypeVar("S", bound=State[Any])
+
+
+class ViewModule(Protocol):
+    def observe(self, state: Any, seat: int | None, /) -> JSON: ...
+
+    def observe_all(self, state: Any, seats: Sequence[int | None], /) -> list[JSON]: ...
+
+
+class PositionModule(Protocol):
+    def read_position(self, game: Any, data: Mapping[str, Any], /) -> State[Any]: ...
+
+
+class SampleModule(Protocol):
+    def sample_state(self, game: Any, view: Mapping[str, Any], rng: random.Random, /) -> State[Any]: ...
+
+
+class RenderModule(Protocol):
+    def render(self, view: Mapping[str, Any], lang: str = ..., /) -> str: ...
+
+
+class EventsModule(Protocol):
+    def events_of(self, before: Any, action: Any, after: Any, /) -> list[JSON]: ...
+
+    def describe(self, state: Any, action: Any, /) -> JSON: ...
+
+    def card_census(self, state: Any, seat: int | None, /) -> tuple[list[str], list[str]]: ...
+
+
+class PackageGame(Game[S]):
+    """A game whose views, positions, samples and pictures live in its package's modules."""
+
+    view_module: ViewModule
+    position_module: PositionModule
+    sample_module: SampleModule
+    render_module: RenderModule
+
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """A position from ``to_json`` output or written by hand (the package's ``position``)."""
+        return cast(S, self.position_module.read_position(self, data))
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> S:
+        return cast(S, self.sample_module.sample_state(self, view, rng))
+
+    def observe(self, state: S, seat: int | None) -> JSON:
+        """``state.observe(seat)``, built by the package's ``view`` module."""
+        return self.view_module.observe(state, seat)
+
+    def observe_all(self, state: S, seats: Sequence[int | None]) -> list[JSON]:
+        return self.view_module.observe_all(state, seats)
+
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
+        return self.render_module.render(view, lang)
+
+
+class PackageState(State[A]):
+    """A state whose views go through its game and whose events live in the package's
+    ``events`` module (``events_of(before, action, after)``, ``describe``, ``card_census``)."""
+
+    game: PackageGame[Any]
+    events_module: EventsModule
+
+    def observe(self, seat: int | None) -> JSON:
+        return self.game.observe(self, seat)
+
+    def observe_all(self, seats: Sequence[int | None]) -> list[JSON]:
+        return self.game.observe_all(self, seats)
+
+    def _events_of(self, before: State[A], action: A) -> list[JSON]:
+        return self.events_module.events_of(before, action, self)
+
+    def describe(self, action: A) -> JSON:
+        return self.events_module.describe(self, action)
+
+    def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
+        return self.events_module.card_census(self, seat)
