@@ -180,3 +180,48 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
         for tid in moved:
             assert reconnects[tid] > 0, f"the clients of {tid} reconnected"
             assert after[tid] != victim
+
+
+async def test_nodes_of_several_processes_each_play_through_the_proxy(nodes_db: str, tmp_path: Path) -> None:
+    # Two nodes of two processes (serve --node-id n --workers 2): each process holds its
+    # own leases (n1.0, n1.1, ...) and the tables go through both routings, the proxy's and
+    # the node's own.
+    rng = random.Random(44)
+    with Cluster(nodes_db, tmp_path, lease_ttl=2.0, bot_delay=0.0) as cluster:
+        cluster.start_nodes(2, workers=2)
+        cluster.start_proxy()
+        acked: list[tuple[str, int, int, str]] = []
+        reconnects: Counter[str] = Counter()
+        go = asyncio.Event()
+        go.set()
+        tasks = []
+        tables = []
+        async with httpx.AsyncClient(base_url=cluster.base, timeout=20) as http:
+            for _ in range(6):
+                seats = [{"type": "open"}, {"type": "bot", "level": "easy"}]
+                r = await http.post(
+                    "/api/tables", json={"game": "zwickern", "nickname": "Anna", "seats": seats}
+                )
+                assert r.status_code == 200, r.text
+                tid, token = r.json()["table"]["id"], r.json()["token"]
+                tables.append(tid)
+                tasks.append(
+                    asyncio.create_task(
+                        scripted_seat(
+                            cluster.ws_base, tid, token, 0, random.Random(rng.random()), acked, reconnects, go
+                        )
+                    )
+                )
+            await asyncio.wait_for(asyncio.gather(*tasks), 40)
+        for tid in tables:
+            rows = db_rows(
+                nodes_db, "SELECT idx, seat, notation, epoch FROM st_actions WHERE table_id = :t", t=tid
+            )
+            version = db_rows(nodes_db, "SELECT version FROM st_tables WHERE id = :t", t=tid)[0][0]
+            assert sorted(r[0] for r in rows) == list(range(1, version + 1))
+            stored = {r[0]: (r[1], r[2]) for r in rows}
+            for t, idx, seat, notation in acked:
+                if t == tid:
+                    assert stored[idx] == (seat, notation)
+        owners = {o for (o,) in db_rows(nodes_db, "SELECT owner FROM st_leases")}
+        assert owners <= {"n1.0", "n1.1", "n2.0", "n2.1"} and len(owners) > 1, owners
