@@ -85,11 +85,21 @@ class PackageGame(Game[S]):
 
 
 class PackageState(State[A]):
-    """A state whose views go through its game and whose events live in the package's
-    ``events`` module (``events_of(before, action, after)``, ``describe``, ``card_census``)."""
+    """A state whose views go through its game, whose events live in the package's
+    ``events`` module (``events_of(before, action, after)``, ``describe``, ``card_census``)
+    and whose seat to act is its ``current`` attribute."""
 
     game: PackageGame[Any]
     events_module: EventsModule
+    current: int | None  # the seat to act, None once the game is over
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current is None
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)
