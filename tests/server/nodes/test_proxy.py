@@ -5,8 +5,9 @@ Games with bots and scripted seats are played through the proxy. When every game
 way, the node holding the most tables gets ``kill -9``. The test checks that every move a
 client saw acknowledged is in the database once, that each table's actions were written
 under one lease at a time (their lease epochs never go back), that the games finish (bots and
-the killed node's tables resume on another node), and that the killed node's clients
-reconnected through the proxy.
+the killed node's tables resume on another node), that the killed node's clients
+reconnected through the proxy, and that spectators watching through the proxy saw their
+games to the end.
 """
 
 from __future__ import annotations
@@ -82,6 +83,21 @@ async def scripted_seat(
             await asyncio.sleep(0.2)
 
 
+async def spectator(ws_base: str, tid: str, seen: dict[str, int], reconnects: Counter[str]) -> None:
+    """Watches a table through the proxy to its end, reconnecting when cut off; ``seen``:
+    the newest version it was shown."""
+    while True:
+        try:
+            p = await open_player(f"{ws_base}/ws/tables/{tid}", None)
+            msg = await p.wait_for(lambda m: m["type"] == "state" and m["result"] is not None, timeout=40)
+            seen[tid] = msg["version"]
+            await p.close()
+            return
+        except (AssertionError, OSError):
+            reconnects[tid] += 1
+            await asyncio.sleep(0.2)
+
+
 def db_rows(url: str, sql: str, **params: Any) -> list[Any]:
     engine = create_engine(url)
     with engine.connect() as c:
@@ -131,6 +147,12 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
                     for seat, tok in enumerate(tokens)
                 ]
 
+            # A spectator at every third table, connected through the proxy like the players.
+            watched: dict[str, int] = {}
+            watching: Counter[str] = Counter()
+            tasks += [
+                asyncio.create_task(spectator(cluster.ws_base, tid, watched, watching)) for tid in tables[::3]
+            ]
             go.set()
             # Every game is under way: kill the node that holds the most of those in play.
             loop = asyncio.get_running_loop()
@@ -170,6 +192,11 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
             assert epochs == sorted(epochs), "one writer at a time: the lease epochs never go back"
             for idx, seat, notation, _ in rows:
                 stored[(tid, idx)] = (seat, notation)
+        # The spectators saw every watched game to its end, wherever it was served.
+        for tid in tables[::3]:
+            assert watched[tid] == len(
+                db_rows(nodes_db, "SELECT idx FROM st_actions WHERE table_id = :t", t=tid)
+            )
         # Every acknowledged move is stored, at the version it made, as its seat's move.
         assert len(acked) > len(tables)
         for tid, idx, seat, notation in acked:
