@@ -118,7 +118,7 @@ def test_a_hint_marks_the_peg_and_the_field_on_the_dog_board(new_page: Any) -> N
         page.wait_for_timeout(200)
         if page.locator(".hint-peg").count() and page.locator(".hint-field").count():
             page.screenshot(path="test-artifacts/dog-hint-1366.png")
-            assert page.locator("#hand .card.hint").count() == 1
+            assert page.locator("#hand .card.hint").count() >= 1  # the card too (twins: both)
             return
         _play_some_dog_move(page)
     raise AssertionError("no hint with a peg move came up")

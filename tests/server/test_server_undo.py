@@ -292,3 +292,75 @@ async def test_take_backs_are_in_the_record_and_the_replay(sqlite_url: str) -> N
         # After the take-back the replay shows the position before the moves taken back.
         assert replay["views"][undone_at] == replay["views"][start]
         await me.close()
+
+
+# --- what counts as hidden news (``stammtisch.server.undo.reveals``), on the engines ------------
+
+
+def _walk(game: str, seed: int, steps: int = 400, **options: Any) -> list[Any]:
+    """The states after each move of one seeded game (first legal move each time)."""
+    import random
+
+    import stammtisch
+
+    rng = random.Random(seed)
+    state = stammtisch.load(game, **options).new_game(seed)
+    out = []
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        legal = list(state.legal_actions())
+        state = state.apply(legal[rng.randrange(len(legal))])
+        out.append(state)
+    return out
+
+
+def test_zwickern_news_is_the_deal() -> None:
+    """ZW-6: hands refilled from the pile are news; a card played on the table is not."""
+    from stammtisch.server.undo import reveals
+
+    states = _walk("zwickern", 7)
+    for st in states:
+        for seat in (0, 1):
+            events = st.events(seat)
+            assert reveals(events, seat) == any(e["type"] == "deal" for e in events)
+    assert any(reveals(st.events(0), 0) for st in states)
+    assert not all(reveals(st.events(0), 0) for st in states)
+
+
+def test_dog_news_is_the_received_card_not_the_given_one() -> None:
+    """DOG-7: giving one's own card tells nothing new; the partner's card arriving does."""
+    from stammtisch.server.undo import reveals
+
+    quiet = received = 0
+    for seed in range(6):
+        for st in _walk("dog", seed, steps=4):  # the four exchange cards
+            events = st.events(0)
+            gives = any(e["type"] == "give" and e["seat"] == 0 for e in events)
+            receives = any(e["type"] == "receive" and e["seat"] == 0 for e in events)
+            if gives and not receives:
+                assert not reveals(events, 0)
+                quiet += 1
+            if receives:
+                assert reveals(events, 0)
+                received += 1
+    assert quiet and received
+
+
+def test_himmel_news_is_the_drawn_card_for_the_drawer_only() -> None:
+    """HAZ-6: the card drawn is news to the drawer; to the others it is a face-down card."""
+    from stammtisch.server.undo import reveals
+
+    for st in _walk("himmel", 5, steps=60):
+        for ev in st.events(None):
+            if ev["type"] != "draw":
+                continue
+            drawer = ev["seat"]
+            assert reveals(st.events(drawer), drawer)
+            other = (drawer + 1) % 4
+            public = [e for e in st.events(other) if e["type"] in ("deal",) or e.get("revealed")]
+            stolen = [e for e in st.events(other) if e["type"] == "steal" and e["seat"] == other]
+            if not public and not stolen:
+                assert not reveals(st.events(other), other)
+            return
+    raise AssertionError("no draw in 60 moves")

@@ -23,9 +23,10 @@ directly.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
+from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON, Game, State
 
 A = TypeVar("A")
@@ -33,8 +34,6 @@ S = TypeVar("S", bound=State[Any])
 
 
 class ViewModule(Protocol):
-    def observe(self, state: Any, seat: int | None, /) -> JSON: ...
-
     def observe_all(self, state: Any, seats: Sequence[int | None], /) -> list[JSON]: ...
 
 
@@ -75,7 +74,7 @@ class PackageGame(Game[S]):
 
     def observe(self, state: S, seat: int | None) -> JSON:
         """``state.observe(seat)``, built by the package's ``view`` module."""
-        return self.view_module.observe(state, seat)
+        return self.view_module.observe_all(state, (seat,))[0]
 
     def observe_all(self, state: S, seats: Sequence[int | None]) -> list[JSON]:
         return self.view_module.observe_all(state, seats)
@@ -85,11 +84,21 @@ class PackageGame(Game[S]):
 
 
 class PackageState(State[A]):
-    """A state whose views go through its game and whose events live in the package's
-    ``events`` module (``events_of(before, action, after)``, ``describe``, ``card_census``)."""
+    """A state whose views go through its game, whose events live in the package's
+    ``events`` module (``events_of(before, action, after)``, ``describe``, ``card_census``)
+    and whose seat to act is its ``current`` attribute."""
 
     game: PackageGame[Any]
     events_module: EventsModule
+    current: int | None  # the seat to act, None once the game is over
+
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current is None
 
     def observe(self, seat: int | None) -> JSON:
         return self.game.observe(self, seat)
@@ -105,3 +114,24 @@ class PackageState(State[A]):
 
     def card_census(self, seat: int | None) -> tuple[list[str], list[str]]:
         return self.events_module.card_census(self, seat)
+
+
+def seat_views(
+    state: State[Any], public: JSON, seats: Sequence[int | None], own: Callable[[JSON, int | None], None]
+) -> list[JSON]:
+    """The views of ``seats`` from the ``public`` part, built once (a view module's
+    ``observe_all``): each view is its own dict (nested public values are shared) with its
+    ``seat``, what only that seat may know (``own(view, seat)``; ``None`` for a spectator),
+    the ``returns`` once the game is over, and the events as that seat may know them."""
+    returns = state.returns() if state.is_terminal else None
+    raw = state.raw_events()
+    views: list[JSON] = []
+    for seat in seats:
+        view = dict(public)
+        view["seat"] = seat
+        own(view, seat)
+        if returns is not None:
+            view["returns"] = returns
+        view["events"] = filter_events(raw, seat)
+        views.append(view)
+    return views

@@ -142,27 +142,26 @@ def serve(
         node_id=node_id or "",
         node_address=node_address or "",
         lease_ttl=lease_ttl,
+        trusted_proxies=tuple(trusted_proxy or ()),
         **parse_limits(limit or []),
     )
     if node_id is not None:
-        check_node(settings, workers)
-    run(settings, host, port, workers, log_level, ws_compression, trusted_proxy)
+        check_node(settings)
+    run(settings, host, port, workers, log_level, ws_compression)
 
 
-def check_node(settings: Settings, workers: int) -> None:
-    """Node mode needs PostgreSQL (the leases and the hand-over live there) and one process."""
+def check_node(settings: Settings) -> None:
+    """Node mode needs PostgreSQL: the leases and the hand-over live there."""
     from sqlalchemy.engine import make_url
 
-    if not settings.node_id.strip() or len(settings.node_id) > 64 or " " in settings.node_id:
-        raise typer.BadParameter("a name of 1 to 64 characters without spaces", param_hint="--node-id")
+    if not settings.node_id.strip() or len(settings.node_id) > 60 or " " in settings.node_id:
+        raise typer.BadParameter("a name of 1 to 60 characters without spaces", param_hint="--node-id")
     url = make_url(settings.database_url)
     if url.get_backend_name() != "postgresql" or url.get_driver_name() != "psycopg":
         raise typer.BadParameter(
             "several nodes share a PostgreSQL database: --database-url postgresql+psycopg://...",
             param_hint="--node-id",
         )
-    if workers > 1:
-        raise typer.BadParameter("a node is one process; run more nodes instead", param_hint="--workers")
 
 
 def run(
@@ -172,7 +171,6 @@ def run(
     workers: int,
     log_level: str,
     ws_compression: bool,
-    trusted_proxies: list[str] | None = None,
 ) -> None:
     """Serve until stopped: one process, or a front and ``workers`` worker processes."""
     import uvicorn
@@ -206,5 +204,5 @@ def run(
         ws_per_message_deflate=ws_compression,
         # X-Forwarded-For names the client only when the connection comes from one of these.
         proxy_headers=True,
-        forwarded_allow_ips=",".join(trusted_proxies) if trusted_proxies else None,
+        forwarded_allow_ips=settings.forwarded_allow_ips(),
     )

@@ -56,6 +56,9 @@ class Settings:
     #: Seconds a table lease lasts unless renewed (the owner renews it every third of that);
     #: a dead node's tables move to another node after at most this long.
     lease_ttl: float = 10.0
+    #: Addresses of reverse proxies whose ``X-Forwarded-For`` names the client (``serve
+    #: --trusted-proxy``); empty: uvicorn's default (127.0.0.1).
+    trusted_proxies: tuple[str, ...] = ()
 
     # --- facing the internet (docs/security.md) ------------------------------------------
     #: Origins (``scheme://host[:port]``) whose pages may open table WebSockets besides the
@@ -86,6 +89,11 @@ class Settings:
     def __post_init__(self) -> None:
         # From JSON (the worker processes get their settings that way) a tuple is a list.
         object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))
+        object.__setattr__(self, "trusted_proxies", tuple(self.trusted_proxies))
+
+    def forwarded_allow_ips(self) -> str | None:
+        """uvicorn's ``forwarded_allow_ips`` for ``--trusted-proxy`` (None: its default)."""
+        return ",".join(self.trusted_proxies) if self.trusted_proxies else None
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict

@@ -83,6 +83,8 @@ class Front:
     def _spawn(self, index: int) -> Worker:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         settings = dataclasses.replace(self.settings, worker=index, workers=self.count)
+        if settings.node_id:  # each process of a node holds leases of its own
+            settings = dataclasses.replace(settings, node_id=f"{settings.node_id}.{index}")
         cmd = [*self.worker_command, "--channel-fd", str(theirs.fileno())]
         cmd += ["--settings", json.dumps(dataclasses.asdict(settings)), "--log-level", self.log_level]
         if self.ws_compression:

@@ -33,6 +33,7 @@ from sqlalchemy.engine import make_url
 
 from stammtisch.server.db.repo import Fence
 from stammtisch.server.errors import ServerError
+from stammtisch.server.shards import owner
 from stammtisch.server.table import PLAYING, LiveTable
 
 if TYPE_CHECKING:
@@ -274,9 +275,10 @@ class Leases:
         """Take unfinished tables whose node is gone and that nobody asked for since."""
         rows = await self.writer.run(lambda c: _run(c, _ORPHANS, {"ttl": self.ttl}))
         taken = 0
+        settings = self.hub.settings
         for (tid,) in rows:
-            if tid in self.registry.tables:
-                continue
+            if tid in self.registry.tables or owner(str(tid), settings.workers) != settings.worker:
+                continue  # ours already, or another process of this node serves it
             with contextlib.suppress(ServerError):
                 await self.registry.get(str(tid))
                 taken += 1

@@ -134,10 +134,14 @@ def run_worker(settings: Settings, channel_fd: int, log_level: str, ws_compressi
         log_level=log_level,
         ws_max_size=WS_MAX_SIZE,
         ws_per_message_deflate=ws_compression,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips(),
     )
     # Per-message compression is uvicorn's (websockets' extension there); without it, the
-    # table WebSockets are served directly.
-    server = AdoptingServer(config, channel, app=None if ws_compression else app)
+    # table WebSockets are served directly. A node behind a proxy (``--node-id``) leaves them
+    # to uvicorn too: it reads the client's address from the proxy's X-Forwarded-For.
+    direct = not ws_compression and not settings.node_id
+    server = AdoptingServer(config, channel, app=app if direct else None)
     server.run()
 
 

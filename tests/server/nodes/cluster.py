@@ -66,8 +66,9 @@ class Cluster:
     proxy: subprocess.Popen[bytes] | None = None
 
     # --- nodes ---------------------------------------------------------------------------
-    def start_nodes(self, count: int) -> None:
-        """Start ``count`` nodes (n1, n2, ...) at once and wait for each to be healthy."""
+    def start_nodes(self, count: int, workers: int = 1) -> None:
+        """Start ``count`` nodes (n1, n2, ...) of ``workers`` processes each, at once, and
+        wait for each to be healthy."""
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         started = []
         for i in range(1, count + 1):
@@ -76,7 +77,7 @@ class Cluster:
             cmd = [sys.executable, "-m", "stammtisch.cli", "serve", "--port", str(port)]
             cmd += ["--database-url", self.database_url, "--node-id", name]
             cmd += ["--node-address", f"127.0.0.1:{port}", "--lease-ttl", str(self.lease_ttl)]
-            cmd += ["--bot-delay", str(self.bot_delay), "--log-level", "warning"]
+            cmd += ["--bot-delay", str(self.bot_delay), "--log-level", "warning", "--workers", str(workers)]
             for lim in NO_LIMITS:
                 cmd += ["--limit", lim]
             with log.open("ab") as out:

@@ -2,11 +2,13 @@
 
 Two nodes run on one database, each in this test's event loop. The tests make both believe
 they own a table and check that the database refuses the node that lost the lease, that its
-clients are told to reconnect and reach the owner, and that no action is lost or doubled.
+clients are told to reconnect and reach the owner, and that no action is lost or doubled;
+and that a table whose node went away is adopted by another node, whose bots finish it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -157,3 +159,41 @@ async def test_a_node_asked_for_a_table_it_holds_hands_it_over(nodes_db: str) ->
         assert lease == [("b", 2)]
         for p in at_b.values():
             await p.close()
+
+
+def _status(url: str, tid: str) -> tuple[str, int]:
+    engine = create_engine(url)
+    with engine.connect() as c:
+        status, version = c.execute(
+            text("SELECT status, version FROM st_tables WHERE id = :t"), {"t": tid}
+        ).one()
+    engine.dispose()
+    return str(status), int(version)
+
+
+async def _until(pred: Any, timeout: float) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not pred():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_table_nobody_asks_for_is_adopted_and_its_bots_play_on(nodes_db: str) -> None:
+    # Node a runs a game of a bot and a stand-in (the player never came) and goes away;
+    # nobody asks for the table, and node b adopts it once its lease has run out.
+    quick = {"lease_ttl": 1.0, "bot_delay": 0.05, "reconnect_timeout": 0.2}
+    async with live_server(settings(nodes_db, node_id="a", **quick)) as node_a:
+        created = await node_a.create(seats=[{"type": "open"}, {"type": "bot", "level": "easy"}])
+        tid = created["table"]["id"]
+        await _until(lambda: _status(nodes_db, tid)[1] >= 3, 20)
+    status, version = _status(nodes_db, tid)
+    assert status == "playing", "node a left in the middle of the game"
+    async with live_server(settings(nodes_db, node_id="b", **quick)) as node_b:
+        await _until(lambda: _status(nodes_db, tid)[0] == "over", 40)
+        assert tid in node_b.app.state.hub.tables
+    stored, lease = _stored_with_epochs(nodes_db, tid)
+    assert [i for i, _, _, _ in stored] == list(range(1, len(stored) + 1))
+    epochs = [e for _, _, _, e in stored]
+    assert epochs == [1] * version + [2] * (len(stored) - version), "node a's moves, then node b's"
+    assert lease == [("b", 2)]

@@ -5,8 +5,9 @@ Games with bots and scripted seats are played through the proxy. When every game
 way, the node holding the most tables gets ``kill -9``. The test checks that every move a
 client saw acknowledged is in the database once, that each table's actions were written
 under one lease at a time (their lease epochs never go back), that the games finish (bots and
-the killed node's tables resume on another node), and that the killed node's clients
-reconnected through the proxy.
+the killed node's tables resume on another node), that the killed node's clients
+reconnected through the proxy, and that spectators watching through the proxy saw their
+games to the end.
 """
 
 from __future__ import annotations
@@ -82,6 +83,21 @@ async def scripted_seat(
             await asyncio.sleep(0.2)
 
 
+async def spectator(ws_base: str, tid: str, seen: dict[str, int], reconnects: Counter[str]) -> None:
+    """Watches a table through the proxy to its end, reconnecting when cut off; ``seen``:
+    the newest version it was shown."""
+    while True:
+        try:
+            p = await open_player(f"{ws_base}/ws/tables/{tid}", None)
+            msg = await p.wait_for(lambda m: m["type"] == "state" and m["result"] is not None, timeout=40)
+            seen[tid] = msg["version"]
+            await p.close()
+            return
+        except (AssertionError, OSError):
+            reconnects[tid] += 1
+            await asyncio.sleep(0.2)
+
+
 def db_rows(url: str, sql: str, **params: Any) -> list[Any]:
     engine = create_engine(url)
     with engine.connect() as c:
@@ -131,6 +147,12 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
                     for seat, tok in enumerate(tokens)
                 ]
 
+            # A spectator at every third table, connected through the proxy like the players.
+            watched: dict[str, int] = {}
+            watching: Counter[str] = Counter()
+            tasks += [
+                asyncio.create_task(spectator(cluster.ws_base, tid, watched, watching)) for tid in tables[::3]
+            ]
             go.set()
             # Every game is under way: kill the node that holds the most of those in play.
             loop = asyncio.get_running_loop()
@@ -170,6 +192,11 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
             assert epochs == sorted(epochs), "one writer at a time: the lease epochs never go back"
             for idx, seat, notation, _ in rows:
                 stored[(tid, idx)] = (seat, notation)
+        # The spectators saw every watched game to its end, wherever it was served.
+        for tid in tables[::3]:
+            assert watched[tid] == len(
+                db_rows(nodes_db, "SELECT idx FROM st_actions WHERE table_id = :t", t=tid)
+            )
         # Every acknowledged move is stored, at the version it made, as its seat's move.
         assert len(acked) > len(tables)
         for tid, idx, seat, notation in acked:
@@ -180,3 +207,48 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
         for tid in moved:
             assert reconnects[tid] > 0, f"the clients of {tid} reconnected"
             assert after[tid] != victim
+
+
+async def test_nodes_of_several_processes_each_play_through_the_proxy(nodes_db: str, tmp_path: Path) -> None:
+    # Two nodes of two processes (serve --node-id n --workers 2): each process holds its
+    # own leases (n1.0, n1.1, ...) and the tables go through both routings, the proxy's and
+    # the node's own.
+    rng = random.Random(44)
+    with Cluster(nodes_db, tmp_path, lease_ttl=2.0, bot_delay=0.0) as cluster:
+        cluster.start_nodes(2, workers=2)
+        cluster.start_proxy()
+        acked: list[tuple[str, int, int, str]] = []
+        reconnects: Counter[str] = Counter()
+        go = asyncio.Event()
+        go.set()
+        tasks = []
+        tables = []
+        async with httpx.AsyncClient(base_url=cluster.base, timeout=20) as http:
+            for _ in range(6):
+                seats = [{"type": "open"}, {"type": "bot", "level": "easy"}]
+                r = await http.post(
+                    "/api/tables", json={"game": "zwickern", "nickname": "Anna", "seats": seats}
+                )
+                assert r.status_code == 200, r.text
+                tid, token = r.json()["table"]["id"], r.json()["token"]
+                tables.append(tid)
+                tasks.append(
+                    asyncio.create_task(
+                        scripted_seat(
+                            cluster.ws_base, tid, token, 0, random.Random(rng.random()), acked, reconnects, go
+                        )
+                    )
+                )
+            await asyncio.wait_for(asyncio.gather(*tasks), 40)
+        for tid in tables:
+            rows = db_rows(
+                nodes_db, "SELECT idx, seat, notation, epoch FROM st_actions WHERE table_id = :t", t=tid
+            )
+            version = db_rows(nodes_db, "SELECT version FROM st_tables WHERE id = :t", t=tid)[0][0]
+            assert sorted(r[0] for r in rows) == list(range(1, version + 1))
+            stored = {r[0]: (r[1], r[2]) for r in rows}
+            for t, idx, seat, notation in acked:
+                if t == tid:
+                    assert stored[idx] == (seat, notation)
+        owners = {o for (o,) in db_rows(nodes_db, "SELECT owner FROM st_leases")}
+        assert owners <= {"n1.0", "n1.1", "n2.0", "n2.1"} and len(owners) > 1, owners

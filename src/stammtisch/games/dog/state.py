@@ -112,14 +112,6 @@ class DogState(PackageState[DogAction]):
 
     # --- protocol -------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.current is None
-
-    @property
     def start_seat(self) -> int:
         """The seat that starts this round (DOG-5: the seat after the dealer, moving on)."""
         return (self.dealer + 1 + self.round) % self.n

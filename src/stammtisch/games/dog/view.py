@@ -20,18 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
+from stammtisch.core.package import seat_views
 from stammtisch.games.dog.cards import RANK_TEXT, card_text
 from stammtisch.games.dog.moves import controlled_seat
 from stammtisch.games.dog.state import DogState
 
 if TYPE_CHECKING:
     pass
-
-
-def observe(state: DogState, seat: int | None) -> JSON:
-    return observe_all(state, (seat,))[0]
 
 
 def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
@@ -71,12 +67,8 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
     game = state.game
     if game.no_jack_reswap:
         public["swap_lock"] = None if state.swap_lock is None else list(state.swap_lock)
-    returns = state.returns() if cur is None else None
-    raw = state.raw_events()
-    views: list[JSON] = []
-    for seat in seats:
-        view = dict(public)
-        view["seat"] = seat
+
+    def own(view: JSON, seat: int | None) -> None:
         exchange: JSON = {"given": given}
         view["exchange"] = exchange
         if seat is not None:
@@ -94,8 +86,5 @@ def observe_all(state: DogState, seats: Sequence[int | None]) -> list[JSON]:
                     for t, v, c in state.stolen
                     if seat in (t, v)
                 ]
-        if returns is not None:
-            view["returns"] = returns
-        view["events"] = filter_events(raw, seat)
-        views.append(view)
-    return views
+
+    return seat_views(state, public, seats, own)

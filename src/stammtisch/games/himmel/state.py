@@ -102,14 +102,6 @@ class HimmelState(PackageState[Action]):
 
     # --- protocol -------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.current is None
-
-    @property
     def deck(self) -> list[int]:
         """The draw pile, a fresh list; the next card drawn is the last one."""
         return list(self._deck[: self._dn])

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
+from stammtisch.core.package import seat_views
 from stammtisch.games.himmel.actions import PILE_NAMES, Steal
 from stammtisch.games.himmel.cards import card_text, card_texts
 from stammtisch.games.himmel.knowledge import facts_json
@@ -24,10 +24,6 @@ from stammtisch.games.himmel.state import last_json
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.state import HimmelState
-
-
-def observe(state: HimmelState, seat: int | None) -> JSON:
-    return observe_all(state, (seat,))[0]
 
 
 def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
@@ -71,14 +67,10 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
         "last": public_last,
         "revealed": card_texts(state.revealed),
     }
-    over = state.current is None
-    returns, winners = (state.returns(), state.winners()) if over else (None, None)
+    winners = state.winners() if state.current is None else None
     known = state.known
-    raw = state.raw_events()
-    views: list[JSON] = []
-    for seat in seats:
-        view = dict(public)
-        view["seat"] = seat
+
+    def own(view: JSON, seat: int | None) -> None:
         if seat is not None:
             if seat in witnesses:
                 view["last"] = last_json(last, True)
@@ -92,9 +84,7 @@ def observe_all(state: HimmelState, seats: Sequence[int | None]) -> list[JSON]:
                 for c, m in sorted(known[v])
                 if m == bit
             ]
-        if over:
-            view["returns"] = returns
+        if winners is not None:
             view["winners"] = winners
-        view["events"] = filter_events(raw, seat)
-        views.append(view)
-    return views
+
+    return seat_views(state, public, seats, own)

@@ -77,10 +77,6 @@ class ZwickernState(PackageState[PlayCard]):
         self._legal: list[PlayCard] | None = None
 
     # --- protocol -------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.current
-
     def clone(self) -> ZwickernState:
         s = ZwickernState.__new__(ZwickernState)
         s.game = self.game

@@ -10,17 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.core.events import filter_events
 from stammtisch.core.game import JSON
+from stammtisch.core.package import seat_views
 from stammtisch.games.zwickern.cards import CARD_TEXT
 from stammtisch.games.zwickern.state import _last_json
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.state import ZwickernState
-
-
-def observe(state: ZwickernState, seat: int | None) -> JSON:
-    return observe_all(state, (seat,))[0]
 
 
 def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]:
@@ -47,19 +43,12 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "scores": state.scores(),
         "last": _last(state),
     }
-    returns = state.returns() if state.current is None else None
-    raw = state.raw_events()
-    views: list[JSON] = []
-    for seat in seats:
-        view = dict(public)
-        view["seat"] = seat
+
+    def own(view: JSON, seat: int | None) -> None:
         if seat is not None:
             view["hand"] = list(map(text, sorted(state.hands[seat])))
-        if returns is not None:
-            view["returns"] = returns
-        view["events"] = filter_events(raw, seat)
-        views.append(view)
-    return views
+
+    return seat_views(state, public, seats, own)
 
 
 def _last(state: ZwickernState) -> dict[str, Any] | None:

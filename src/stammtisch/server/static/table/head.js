@@ -68,7 +68,10 @@ export function drawHead(head, page, handlers) {
     actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
   }
   if (askUndo && canAskUndo(page)) {
-    actions.append(h("button", { type: "button", id: "undo", onclick: askUndo }, t("undo")));
+    // On a phone only the arrow shows (the head stays one row); the label is still read out.
+    const undo = h("button", { type: "button", id: "undo", onclick: askUndo, title: t("undo"), "aria-label": t("undo") });
+    undo.append(h("span", { "aria-hidden": "true" }, "↶"), h("span", { class: "undo-label", "aria-hidden": "true" }, ` ${t("undo")}`));
+    actions.append(undo);
   }
   if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
   const sound = h(
