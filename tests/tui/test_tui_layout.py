@@ -23,7 +23,8 @@ from stammtisch.tui import autosave
 from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HelpScreen
-from stammtisch.tui.screens.game import GAME_KEYS, HELP_KEYS, GameScreen
+from stammtisch.tui.screens.game import GameScreen
+from stammtisch.tui.screens.game_layout import GAME_KEYS, HELP_KEYS
 from stammtisch.tui.screens.setup import SetupScreen
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar

@@ -27,43 +27,21 @@ from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.present import presenter_for
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
+from stammtisch.tui.screens.game_layout import (
+    GAME_CSS,
+    GAME_KEYS,
+    HELP_KEYS,
+    MIN_SIZE,
+    layout_for,
+    status_line,
+)
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
 
 if TYPE_CHECKING:
     from stammtisch.tui.app import StammtischApp
-
-GAME_KEYS = [
-    ("h", "b_hint", "hint"),
-    ("u", "b_undo", "undo"),
-    ("n", "b_new", "new_game"),
-    ("s", "b_save", "save"),
-    ("o", "b_load", "load"),
-    ("l", "b_lang", "app.switch_language"),
-    ("?", "b_help", "help"),
-    ("q", "b_quit", "app.request_quit"),
-]
-
-#: Every key of the game screen with its explanation (the help overlay lists them all).
-HELP_KEYS = [
-    ("1 … 9", "help_cards"),
-    ("0", "help_other"),
-    ("↑ ↓  Enter", "help_choose"),
-    ("Esc  Backspace", "help_back"),
-    ("h", "help_hint"),
-    ("u", "help_undo"),
-    ("n", "help_new"),
-    ("s", "help_save"),
-    ("o", "help_load"),
-    ("l", "help_lang"),
-    ("?  F1", "help_help"),
-    ("q", "help_quit"),
-]
-
-#: The smallest terminal the game screen is drawn in (else a notice says what it needs).
-MIN_SIZE = (80, 24)
 
 
 class GameScreen(Screen[None]):
@@ -80,30 +58,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "help", show=False),
     ]
 
-    DEFAULT_CSS = """
-    GameScreen #main { height: 1fr; }
-    GameScreen #left { width: 3fr; }
-    GameScreen #right { width: 2fr; min-width: 34; }
-    GameScreen #status { height: auto; padding: 0 1; background: $boost; text-style: bold; }
-    GameScreen #board { height: auto; padding: 0 1; border: round $primary; }
-    GameScreen #board-top { display: none; height: auto; padding: 0 1; background: $boost 30%; }
-    GameScreen.-compact #board { display: none; }
-    GameScreen.-compact #board-top { display: block; }
-    GameScreen.-compact.-strip-seats #seats { display: none; }
-    GameScreen #too-small { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    GameScreen.-too-small #too-small { display: block; }
-    GameScreen.-too-small #main, GameScreen.-too-small #board-top { display: none; }
-    GameScreen #seats { height: auto; padding: 0 1; border: round $primary-darken-2; }
-    GameScreen.-compact #seats { border: none; }
-    GameScreen #hand-title, GameScreen #moves-title, GameScreen #log-title { padding: 0 1; text-style: bold; }
-    GameScreen #hand { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; min-height: 1;
-        padding: 0 1; }
-    GameScreen #hand Button.card { width: 100%; min-width: 5; }
-    GameScreen #hand Button.selected { background: $accent; }
-    GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted; }
-    GameScreen #moves { height: 1fr; min-height: 5; }
-    GameScreen #log { height: auto; padding: 0 1; }
-    """
+    DEFAULT_CSS = GAME_CSS
 
     def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
         super().__init__()
@@ -164,11 +119,7 @@ class GameScreen(Screen[None]):
         the hand where it fits, else the compact board on top, else a notice with the size
         needed. True if the layout changed."""
         view = self.session.state.observe(self.display_seat())
-        wide_w, wide_h = self.presenter.wide_size(view)
-        left = width - max(34, width * 2 // 5)
-        seat_rows = int(view.get("players", 4)) + 3
-        compact = width < 100 or wide_w > left or wide_h + seat_rows + 2 > height
-        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact, too_small = layout_for(self.presenter.wide_size(view), view, width, height)
         before = (self.has_class("-compact"), self.has_class("-too-small"))
         self.set_class(compact, "-compact")
         self.set_class(self.presenter.strip_shows_seats, "-strip-seats")
@@ -249,18 +200,7 @@ class GameScreen(Screen[None]):
         self.query_one(KeyBar).relabel(lang)
 
     def status_text(self) -> Text:
-        s = self.session
-        lang = self.lang
-        if s.over:
-            result = result_text(s.state, lang)
-            text = Text("★ " + tr("over", lang, result=result), style="bold green")
-        elif self.my_turn():
-            text = Text(tr("your_turn", lang, name=seat_name(s.to_move, lang)), style="bold yellow")
-        else:
-            text = Text(tr("waiting", lang, name=seat_name(s.to_move, lang)))
-        if self.message:
-            text.append("   " + self.message, style="italic")
-        return text
+        return status_line(self.session, self.my_turn(), self.message, self.lang)
 
     def group_of(self, card: str) -> int | None:
         for i, group in enumerate(self.groups):
