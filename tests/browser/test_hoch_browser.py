@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from .browserkit import create_table, wait_turn
-from .conftest import CHROMIUM_ARGS, ROOT, chromium_path, page_factory, run_server
+from .conftest import ROOT, chromium_path, page_factory, run_server
 
 pytestmark = pytest.mark.browser
 
@@ -52,18 +52,11 @@ def hoch_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from run_server(tmp_path_factory.mktemp("hoch"), ["-c", HOCH_SERVER, str(TOY)])
 
 
-@pytest.fixture(scope="module")
-def hoch_page(hoch_server: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    path = chromium_path()
-    assert path is not None
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield from page_factory(browser, hoch_server)
-        finally:
-            browser.close()
+@pytest.fixture
+def hoch_page(browser: Any, hoch_server: str) -> Iterator[Any]:
+    # The session's one Chromium (conftest.browser): a second sync_playwright in the same
+    # worker would run inside the first one's event loop and fail.
+    yield from page_factory(browser, hoch_server)
 
 
 def test_the_server_offers_the_registered_toy(hoch_server: str) -> None:
