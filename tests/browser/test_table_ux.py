@@ -315,7 +315,9 @@ def test_axe_finds_no_serious_violation(
 
 def test_named_bots_in_seats_log_and_record(server: str, new_page: Any) -> None:
     page = new_page("en")
-    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6)
+    # A bot starts (HAZ-1 option ``start``): with the starter drawn from the seed, the person
+    # started one game in six and the log stayed empty until they moved.
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6, start=1)
     page.wait_for_selector("#log li")
     names = page.locator("#seats .seat-chip .name").all_inner_texts()
     bots = names[1:]
