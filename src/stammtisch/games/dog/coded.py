@@ -1,21 +1,26 @@
 """Legal plays from the compiled core, as a list whose actions are made when looked at.
 
-The core (see :mod:`.backend`) returns one packed move code per legal play (see
-``_core.c``: card, value, kind, pegs and fields) and the 7s packed in one bytes object.
-:class:`CodedActions` is a ``list`` holding those codes in place of the actions: reading
-an item (``acts[i]``) turns that code into its :class:`DogAction` (same text, body and
-result as the pure engine's), and anything that walks, compares, copies or serializes
-the list turns all of them first. A random playout or a search that picks one move by
-index thus builds one action, not hundreds.
+The core (see :mod:`.backend`) packs the legal plays of a position in one ``MoveSet``
+(``_core.c``: one code per play, card, value, kind, pegs and fields, and the 7s'
+records). :class:`CodedActions` is a ``list`` holding the move indices in place of the
+actions: reading an item (``acts[i]``, in C) turns it into its :class:`CodedAction`,
+and anything that walks, compares, copies or serializes the list turns all of them
+first. A random playout or a search that picks one move by index thus builds one
+action, not hundreds.
+
+A :class:`CodedAction` is a :class:`DogAction` made with only its kind, card and move
+(``code``); its text, body and resulting position are made the first time one of them
+is read, with the same values as the pure engine's action. A table-backed state
+(:mod:`.coretable`) applies it by its code, without reading any of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any
 
-from stammtisch.games.dog.actions import PLAY, SPLIT, DogAction
+from stammtisch.games.dog.actions import DogAction
+from stammtisch.games.dog.backend import compiled
 from stammtisch.games.dog.cards import JOKER, card_text
 
 
@@ -32,78 +37,66 @@ def _code_head(low: int) -> str:
 
 # The head of a play's notation by the low byte of its code (card | value << 4).
 CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
+# The DogAction fields a CodedAction makes when one of them is first read.
+_LAZY = frozenset({"body", "base", "head", "track", "_text", "_result"})
+
+_core = compiled()
+if TYPE_CHECKING or _core is None:
+    _MoveList: Any = object
+else:
+    _MoveList = _core.MoveList
 
 
-def code_body(code: int, sevens: bytes, npeg: int, core: ModuleType) -> tuple[Any, ...]:
-    """The body tuple (see :mod:`.actions`) of a move code."""
-    kind = code >> 8 & 3
-    canon = bool(code >> 30 & 1)
-    if kind == SPLIT:
-        body: tuple[Any, ...] = core.seven(sevens, code >> 10 & 4095, npeg, canon)
-        return body
-    return (kind, code >> 10 & 63, (code >> 16 & 127) - 1, (code >> 23 & 127) - 1, canon)
+class CodedAction(DogAction):
+    """A play made by the core: kind, card and its move in a ``MoveSet`` (``_ms``, ``_i``);
+    the other DogAction fields are made when first read (see module)."""
+
+    __slots__ = ("_i", "_ms")
+    _ms: Any
+    _i: int
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a field that is not set yet: make them all.
+        if name not in _LAZY:
+            raise AttributeError(name)
+        ms = self._ms
+        i = self._i
+        self.body = ms.body(i)
+        self.base = ms.base()
+        self.head = CODE_HEADS[ms.code(i) & 255]
+        self.track = ms.track
+        self._text = None
+        self._result = None
+        return object.__getattribute__(self, name)
+
+    @property
+    def code(self) -> int:
+        """The packed move code (see ``_core.c``)."""
+        code: int = self._ms.code(self._i)
+        return code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A plain DogAction with the same fields (the MoveSet stays behind).
+        return (
+            DogAction,
+            (self.text, self.kind, self.card, self.result, self.head, self.body, self.base, self.track),
+        )
 
 
-class CodedActions(list[DogAction]):
-    """The legal plays of one position, made from their codes on first access."""
+class CodedActions(_MoveList, list[DogAction]):  # type: ignore[misc]
+    """The legal plays of one position, made from their move indices on first access
+    (indexing and ``in`` are the core's ``MoveList``: identity first, without making any
+    action; then by text like a list)."""
 
-    __slots__ = ("_base", "_core", "_sevens", "_todo", "_track")
+    __slots__ = ("_ms",)
+    _ms: Any
 
-    def __init__(
-        self, codes: list[int], sevens: bytes, base: tuple[list[int], int], track: int, core: ModuleType
-    ) -> None:
-        super().__init__(codes)  # type: ignore[arg-type]  # codes stand in for the actions
-        self._sevens = sevens
-        self._base = base
-        self._track = track
-        self._core = core
-        self._todo = len(codes)  # codes not yet turned into actions
+    if TYPE_CHECKING:
 
-    def _make(self, code: int) -> DogAction:
-        body = code_body(code, self._sevens, len(self._base[0]), self._core)
-        return DogAction(None, PLAY, code & 15, None, CODE_HEADS[code & 255], body, self._base, self._track)
+        def _fill(self) -> None: ...
+        def codes(self) -> list[int]: ...
 
-    def _fill(self) -> None:
-        if self._todo:
-            get = list.__getitem__
-            put = list.__setitem__
-            for i in range(len(self)):
-                item: Any = get(self, i)
-                if type(item) is int:
-                    put(self, i, self._make(item))
-            self._todo = 0
-
-    @overload
-    def __getitem__(self, i: SupportsIndex) -> DogAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[DogAction]: ...
-    def __getitem__(self, i: SupportsIndex | slice) -> DogAction | list[DogAction]:
-        if isinstance(i, slice):
-            self._fill()
-            return list(list.__getitem__(self, i))
-        item: Any = list.__getitem__(self, i)
-        if type(item) is int:
-            item = self._make(item)
-            list.__setitem__(self, i, item)
-            self._todo -= 1
-        result: DogAction = item
-        return result
-
-    def codes(self) -> list[int]:
-        """The move codes (plays already made into actions are skipped: call before
-        looking at the actions, or keep the list from the core)."""
-        items: list[Any] = list(list.__iter__(self))
-        return [x for x in items if type(x) is int]
-
-    def __contains__(self, x: object) -> bool:
-        """Identity first, without making any action; then by text like a list."""
-        for item in list.__iter__(self):
-            if item is x:
-                return True
-        self._fill()
-        return list.__contains__(self, x)
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
         self._fill()
         return (list, (list(list.__iter__(self)),))
 
@@ -165,4 +158,7 @@ def _radd(self: CodedActions, other: Sequence[DogAction]) -> list[DogAction]:
     return [*other, *list.__iter__(self)]
 
 
-CodedActions.__radd__ = _radd  # type: ignore[attr-defined]
+CodedActions.__radd__ = _radd
+
+if _core is not None:  # the core makes these classes' objects (see _core.c)
+    _core.bind_actions(DogAction, CodedAction, CodedActions)
