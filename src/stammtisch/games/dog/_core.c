@@ -1232,6 +1232,111 @@ static int begin_round(Table *t) {
     return 0;
 }
 
+/* DOG-6 in C: the pure engine's Rng.shuffle (core/rng.py), bit for bit: one SplitMix64
+ * draw seeds a Mersenne Twister as random.Random(seed) does (init_by_array over the
+ * seed's 32-bit words), then random.shuffle's Fisher-Yates with _randbelow by
+ * getrandbits. coretable.py checks it against Python's random once at import and
+ * switches it on (use_c_shuffle) only if they agree; else the Python shuffle runs. */
+#define MT_N 624
+#define MT_M 397
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} MT;
+
+static int c_shuffle_ok;
+
+static void mt_seed(MT *r, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    int klen = key[1] ? 2 : 1, i = 1, j = 0;
+    uint32_t *mt = r->mt;
+    mt[0] = 19650218U;
+    for (int q = 1; q < MT_N; q++) mt[q] = 1812433253U * (mt[q - 1] ^ (mt[q - 1] >> 30)) + (uint32_t)q;
+    for (int k = MT_N > klen ? MT_N : klen; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= klen) j = 0;
+    }
+    for (int k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+    r->index = MT_N;
+}
+
+static uint32_t mt_next(MT *r) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t *mt = r->mt, y;
+    if (r->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1U];
+        r->index = 0;
+    }
+    y = mt[r->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static uint64_t splitmix_next(unsigned long long *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* random.Random(seed).shuffle(x) for len(x) <= 256. */
+static void mt_shuffle(uint64_t seed, uint8_t *x, int len) {
+    MT r;
+    mt_seed(&r, seed);
+    for (int i = len - 1; i > 0; i--) {
+        uint32_t n = (uint32_t)i + 1, k = 0;
+        while ((n >> k) && k < 32) k++; /* n.bit_length() */
+        uint32_t v;
+        do v = mt_next(&r) >> (32 - k);
+        while (v >= n);
+        uint8_t tmp = x[i];
+        x[i] = x[v];
+        x[v] = tmp;
+    }
+}
+
+/* The deal of a round, with the discards shuffled in first when the pile is short. */
+static int deal_round(Table *t) {
+    int r = begin_round(t);
+    if (r != 1 || !c_shuffle_ok) return r;
+    uint8_t all[2 * NCARDS];
+    int len = t->npile + t->ndisc;
+    memcpy(all, t->pile, (size_t)t->npile);
+    memcpy(all + t->npile, t->disc, (size_t)t->ndisc);
+    mt_shuffle(splitmix_next(&t->rng), all, len);
+    memcpy(t->pile, all, (size_t)len);
+    t->npile = len;
+    t->ndisc = 0;
+    return begin_round(t);
+}
+
 static int advance(Table *t, int seat) {
     int n = t->n, s = seat;
     for (int k = 0; k < n; k++) {
@@ -1242,7 +1347,7 @@ static int advance(Table *t, int seat) {
         }
     }
     t->round++;
-    return begin_round(t);
+    return deal_round(t);
 }
 
 static int team_home_t(const Table *t, int seat) {
@@ -1685,10 +1790,12 @@ typedef struct {
 
 static PyObject *MoveSetType;
 
+/* A slot of a bound Python class, read and written at its offset in the object: found
+ * once by setting it through its member descriptor on a probe object and looking for
+ * the value (see member_init). Only ever used on objects of that class or a subclass
+ * (every caller checks the type first), so the offset holds. */
 typedef struct {
-    PyObject *d;
-    descrgetfunc get;
-    descrsetfunc set;
+    Py_ssize_t off;
 } Member;
 
 static Member M_kind, M_card, M_act_ms, M_act_i, M_list_ms;
@@ -1698,12 +1805,14 @@ static allocfunc action_alloc, list_alloc;
 static binaryfunc list_subscript;
 static PyObject *GiveActions, *FoldAction, *FoldText;
 
-#define SETREF(dst, v)           \
-    do {                         \
+#define SETREF(dst, v)                      \
+    do {                                    \
         PyObject *old_ = (PyObject *)(dst); \
-        (dst) = (v);             \
-        Py_XDECREF(old_);        \
+        (dst) = (v);                        \
+        Py_XDECREF(old_);                   \
     } while (0)
+
+#define SLOT_AT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
 
 static int member_init(Member *m, PyObject *type, const char *name) {
     PyObject *d = PyObject_GetAttrString(type, name);
@@ -1711,19 +1820,52 @@ static int member_init(Member *m, PyObject *type, const char *name) {
     PyObject *tn = PyType_GetName(Py_TYPE(d));
     int ok = tn && PyUnicode_CompareWithASCIIString(tn, "member_descriptor") == 0;
     Py_XDECREF(tn);
-    if (!ok) {
-        Py_DECREF(d);
-        PyErr_Format(PyExc_TypeError, "%s is not a slot", name);
+    descrsetfunc set = (descrsetfunc)PyType_GetSlot(Py_TYPE(d), Py_tp_descr_set);
+    PyObject *size = PyObject_GetAttrString(type, "__basicsize__");
+    Py_ssize_t basic = size ? PyLong_AsSsize_t(size) : -1;
+    Py_XDECREF(size);
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_alloc);
+    PyObject *probe = ok && set && basic > 0 && alloc ? alloc((PyTypeObject *)type, 0) : NULL;
+    PyObject *mark = probe ? PyList_New(0) : NULL;
+    m->off = -1;
+    if (mark && set(d, probe, mark) == 0) {
+        int found = 0;
+        for (Py_ssize_t k = sizeof(PyObject); k + (Py_ssize_t)sizeof(PyObject *) <= basic; k += sizeof(PyObject *))
+            if (SLOT_AT(probe, k) == mark) {
+                m->off = k;
+                found++;
+            }
+        if (found != 1) m->off = -1;
+        set(d, probe, NULL);
+    }
+    Py_XDECREF(mark);
+    Py_XDECREF(probe);
+    Py_DECREF(d);
+    if (m->off < 0) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%s is not a slot", name);
         return -1;
     }
-    SETREF(m->d, d);
-    m->get = (descrgetfunc)PyType_GetSlot(Py_TYPE(d), Py_tp_descr_get);
-    m->set = (descrsetfunc)PyType_GetSlot(Py_TYPE(d), Py_tp_descr_set);
-    return m->get && m->set ? 0 : -1;
+    return 0;
 }
 
-static inline PyObject *mget(const Member *m, PyObject *obj) { return m->get(m->d, obj, NULL); }
-static inline int mset(const Member *m, PyObject *obj, PyObject *v) { return m->set(m->d, obj, v); }
+static inline PyObject *mget(const Member *m, PyObject *obj) {
+    PyObject *v = SLOT_AT(obj, m->off);
+    if (!v) {
+        PyErr_SetString(PyExc_AttributeError, "slot not set");
+        return NULL;
+    }
+    Py_INCREF(v);
+    return v;
+}
+
+static inline int mset(const Member *m, PyObject *obj, PyObject *v) {
+    PyObject *old = SLOT_AT(obj, m->off);
+    Py_XINCREF(v);
+    SLOT_AT(obj, m->off) = v;
+    Py_XDECREF(old);
+    return 0;
+}
+
 static inline int mset_long(const Member *m, PyObject *obj, long v) {
     PyObject *o = PyLong_FromLong(v);
     if (!o) return -1;
@@ -1907,7 +2049,14 @@ static PyObject *make_action(PyObject *ms, long i) {
 }
 
 /* Item q of a CodedActions, made into its action if it still is an index. */
+static int is_coded_list(PyObject *self) {
+    if (CodedActionsT && PyObject_TypeCheck(self, CodedActionsT)) return 1;
+    PyErr_SetString(PyExc_TypeError, "not a CodedActions");
+    return 0;
+}
+
 static PyObject *ml_item(PyObject *self, Py_ssize_t q) {
+    if (!is_coded_list(self)) return NULL;
     PyObject *item = PyList_GetItem(self, q);
     if (!item) return NULL;
     if (!PyLong_CheckExact(item)) {
@@ -1985,6 +2134,7 @@ static int ml_contains(PyObject *self, PyObject *x) {
 }
 
 static PyObject *ml_codes(PyObject *self, PyObject *noargs) {
+    if (!is_coded_list(self)) return NULL;
     PyObject *ms = mget(&M_list_ms, self);
     if (!ms) return NULL;
     PyObject *r = ms_codes(ms, noargs);
@@ -2064,8 +2214,8 @@ static PyObject *moves(PyObject *self, PyObject *args) {
 /* ---- TableBase: TableState's hot path */
 static PyObject *state_table(PyObject *self) {
     /* the state's Table (new reference), Py_None when it has none, NULL on error */
-    if (!TableStateT) {
-        PyErr_SetString(PyExc_RuntimeError, "bind_state() was not called");
+    if (!TableStateT || !PyObject_TypeCheck(self, TableStateT)) {
+        PyErr_SetString(PyExc_TypeError, "not a bound TableState (bind_state)");
         return NULL;
     }
     PyObject *c = mget(&M_c, self);
@@ -2273,12 +2423,14 @@ static PyObject *st_apply_unchecked(PyObject *self, PyObject *const *args, Py_ss
     }
     Table *t = (Table *)c;
     PyObject *last;
-    if (mode == A_MOVE)
-        last = Py_BuildValue("(iO)", t->current, action);
-    else if (mode == A_FOLD)
-        last = Py_BuildValue("(iO)", t->current, FoldText);
-    else
+    if (mode == A_GIVE) {
         last = mget(&M_last, self);
+    } else if ((last = PyTuple_New(2))) {
+        PyObject *what = mode == A_MOVE ? action : FoldText;
+        Py_INCREF(what);
+        PyTuple_SetItem(last, 0, PyLong_FromLong(t->current));
+        PyTuple_SetItem(last, 1, what);
+    }
     PyObject *nt = last ? t_copy(c, NULL) : NULL;
     Py_DECREF(c);
     PyObject *s = nt ? state_like(self, nt, last) : NULL;
@@ -2364,6 +2516,31 @@ static PyType_Slot tablebase_slots[] = {
 static PyType_Spec tablebase_spec = {
     "stammtisch.games.dog._core.TableBase", 0, 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, tablebase_slots,
 };
+
+/* shuffle_test(seed, n) -> random.Random(seed).shuffle(list(range(n))) as the C does it. */
+static PyObject *shuffle_test(PyObject *self, PyObject *args) {
+    unsigned long long seed;
+    int n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Ki", &seed, &n)) return NULL;
+    if (n < 0 || n > 2 * NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "n out of range");
+        return NULL;
+    }
+    uint8_t x[2 * NCARDS];
+    for (int q = 0; q < n; q++) x[q] = (uint8_t)q;
+    mt_shuffle(seed, x, n);
+    return bytes_list(x, n);
+}
+
+/* use_c_shuffle(on): deal short rounds with the C shuffle (see deal_round). */
+static PyObject *use_c_shuffle(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    c_shuffle_ok = on;
+    Py_RETURN_NONE;
+}
 
 /* bind_actions(DogAction, CodedAction, CodedActions): the classes MoveList makes. */
 static PyObject *bind_actions(PyObject *self, PyObject *args) {
@@ -2477,6 +2654,8 @@ static PyMethodDef methods[] = {
      "moves(pos, fresh, seat, players, ranks, base) -> a CodedActions, [] or None: the legal plays."},
     {"bind_actions", bind_actions, METH_VARARGS, "bind_actions(DogAction, CodedAction, CodedActions)."},
     {"bind_state", bind_state, METH_VARARGS, "bind_state(TableState, give_actions, fold_action)."},
+    {"shuffle_test", shuffle_test, METH_VARARGS, "shuffle_test(seed, n) -> range(n) shuffled as the C does it."},
+    {"use_c_shuffle", use_c_shuffle, METH_O, "use_c_shuffle(on): shuffle short deals in C."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -16,11 +16,11 @@ is read, with the same values as the pure engine's action. A table-backed state
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.games.dog.actions import DogAction
-from stammtisch.games.dog.backend import compiled
 from stammtisch.games.dog.cards import JOKER, card_text
 
 
@@ -39,8 +39,12 @@ def _code_head(low: int) -> str:
 CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
 # The DogAction fields a CodedAction makes when one of them is first read.
 _LAZY = frozenset({"body", "base", "head", "track", "_text", "_result"})
+_SLOTS: dict[str, Any] = {name: DogAction.__dict__[name] for name in _LAZY}
 
-_core = compiled()
+try:  # the compiled core, as backend.py loads it (imported by name: see backend.py)
+    _core: Any = importlib.import_module("stammtisch.games.dog._core")
+except ImportError:
+    _core = None
 if TYPE_CHECKING or _core is None:
     _MoveList: Any = object
 else:
@@ -55,19 +59,16 @@ class CodedAction(DogAction):
     _ms: Any
     _i: int
 
-    def __getattr__(self, name: str) -> Any:
-        # Called only for a field that is not set yet: make them all.
-        if name not in _LAZY:
-            raise AttributeError(name)
+    def _make(self) -> None:
+        """Make the fields that are made when first read (see module)."""
         ms = self._ms
         i = self._i
-        self.body = ms.body(i)
-        self.base = ms.base()
-        self.head = CODE_HEADS[ms.code(i) & 255]
-        self.track = ms.track
-        self._text = None
-        self._result = None
-        return object.__getattribute__(self, name)
+        _SLOTS["body"].__set__(self, ms.body(i))
+        _SLOTS["base"].__set__(self, ms.base())
+        _SLOTS["head"].__set__(self, CODE_HEADS[ms.code(i) & 255])
+        _SLOTS["track"].__set__(self, ms.track)
+        _SLOTS["_text"].__set__(self, None)
+        _SLOTS["_result"].__set__(self, None)
 
     @property
     def code(self) -> int:
@@ -81,6 +82,29 @@ class CodedAction(DogAction):
             DogAction,
             (self.text, self.kind, self.card, self.result, self.head, self.body, self.base, self.track),
         )
+
+
+def _lazy_field(name: str) -> property:
+    """DogAction's field ``name`` on a CodedAction, made when first read. A property
+    rather than ``__getattr__``, so that reading ``kind`` or ``card`` stays a plain slot
+    read."""
+    slot = _SLOTS[name]
+
+    def get(self: CodedAction) -> Any:
+        try:
+            return slot.__get__(self, CodedAction)
+        except AttributeError:
+            self._make()
+            return slot.__get__(self, CodedAction)
+
+    def put(self: CodedAction, value: Any) -> None:
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"DogAction.{name}, made when first read")
+
+
+for _name in _LAZY:
+    setattr(CodedAction, _name, _lazy_field(_name))
 
 
 class CodedActions(_MoveList, list[DogAction]):  # type: ignore[misc]

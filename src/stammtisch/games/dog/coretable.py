@@ -113,13 +113,6 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
     __slots__ = ("_c",)
     _c: Any  # the core's Table, or None once the state is pure
 
-    def __getattr__(self, name: str) -> Any:
-        # Called only for a field that is not set: on a table-backed state, the position.
-        if name in TABLE_FIELDS and object.__getattribute__(self, "_c") is not None:
-            self._unpack()
-            return object.__getattribute__(self, name)
-        raise AttributeError(name)
-
     def _unpack(self) -> None:
         """Fill the Python fields from the table and drop it: the state is pure now."""
         c = self._c
@@ -242,7 +235,43 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
         return [1.0 if team(s) == winner else -1.0 for s in range(self.n)]
 
 
+def _table_field(name: str) -> property:
+    """DogState's field ``name`` on a TableState: reading it first fills the Python fields
+    from the table (the state is pure from then on). A property rather than
+    ``__getattr__``, so that attribute lookups on the state stay the plain ones (method
+    calls without a bound method object)."""
+    slot = DogState.__dict__[name]  # the slot's member descriptor
+
+    def get(self: TableState) -> Any:
+        if self._c is not None:
+            self._unpack()
+        return slot.__get__(self, TableState)
+
+    def put(self: TableState, value: Any) -> None:
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"DogState.{name}, from the table when first read")
+
+
+for _name in TABLE_FIELDS:
+    setattr(TableState, _name, _table_field(_name))
+
+
+def _c_shuffle_agrees(core: Any) -> bool:
+    """Whether the core's shuffle (DOG-6) is this Python's ``Rng.shuffle`` (it follows
+    ``random.shuffle``, which a Python version may change)."""
+    for seed in (0, 1, 7, 2**31, 2**32 + 5, 2**64 - 1):
+        for n in (0, 1, 2, 3, 37, 80, 110):
+            items = list(range(n))
+            rng = Rng(seed)
+            rng.clone().shuffle(items)
+            if core.shuffle_test(rng.next64(), n) != items:
+                return False
+    return True
+
+
 if _core is not None:  # the core's TableBase reads and writes these classes' slots
     _core.bind_state(TableState, GIVE_ACTIONS, FOLD_ACTION)
+    _core.use_c_shuffle(_c_shuffle_agrees(_core))
 
 __all__ = ["TableState", "on_table"]
