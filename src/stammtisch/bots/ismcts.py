@@ -168,7 +168,10 @@ class ISMCTS:
 
     # --- one iteration ----------------------------------------------------------------
     def _iterate(self, root: _Node, view: Mapping[str, Any]) -> None:
-        state: State[Any] = self.game.sample_state(view, self.rng)
+        if self.heuristic is not None:
+            state: State[Any] = self.heuristic.sample_state(self.game, view, self.rng)
+        else:
+            state = self.game.sample_state(view, self.rng)
         node = root
         path = [root]
         c = self.settings.exploration

@@ -16,6 +16,7 @@ without a name is "Player 2" / "Spieler 2" (seats counted from 1, as at the tabl
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
@@ -40,6 +41,30 @@ def seat_name(names: Names, seat: int | None, lang: str) -> str:
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
     return t("words.seat", lang, n=seat + 1)
+
+
+_LETTERS = "A-Za-zÀ-ÖØ-öø-ÿ"
+# A person's name: words of letters, joined by spaces or hyphens ("Anna Maria", "Hans-Peter").
+_PERSON = re.compile(rf"^[{_LETTERS}]+(?:[ -][{_LETTERS}]+)*$")
+# Duden: a name ending in an s sound (-s, -ss, -ß, -x, -z, -tz, -ce) takes only an apostrophe.
+_S_SOUND = ("s", "ß", "x", "z", "ce")
+
+
+def german_genitive(name: str) -> str | None:
+    """The name in the German genitive placed before a noun, or None when the name does not
+    take one (a seat word with a number, a name with brackets): use "von" then.
+
+    The ending goes on the last word of the name ("Anna Marias Stein"); a name ending in an
+    s sound takes only the apostrophe ("Hans' Stein", "Max' Stein", "Fritz' Stein").
+
+    >>> german_genitive("Ben"), german_genitive("Anna Maria"), german_genitive("Hans")
+    ('Bens', 'Anna Marias', "Hans'")
+    >>> german_genitive("Spieler 2") is None, german_genitive("Bot (schwer)") is None
+    (True, True)
+    """
+    if not _PERSON.match(name):
+        return None
+    return name + ("'" if name.lower().endswith(_S_SOUND) else "s")
 
 
 def per_seat(key: str, values: Sequence[Any], lang: str, names: Names) -> str:
