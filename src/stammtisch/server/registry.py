@@ -90,17 +90,27 @@ class Registry:
             return None
         if self.leases is not None and not await self.leases.take(table_id):
             return None
-        row = await self.writer.run(lambda c: repo.load_table(c, table_id))
-        if row is None:
+        loaded: LiveTable | None = None
+        try:
+            loaded = await self._read(table_id)
+        finally:
+            if loaded is None and self.leases is not None:
+                # Not loaded, so not served here: the lease goes at once (it is not renewed
+                # any more), and the next request, on this node or another, tries afresh.
+                self.leases.release(table_id)
+        if loaded is None:
             return None
-        # Replaying a long game is work: not on the event loop.
-        loaded = await asyncio.get_running_loop().run_in_executor(
-            self.pool, LiveTable, row, self.writer.append
-        )
         self.tables[table_id] = loaded
         if self.leases is not None:
             self.leases.loaded(loaded)
         return loaded
+
+    async def _read(self, table_id: str) -> LiveTable | None:
+        row = await self.writer.run(lambda c: repo.load_table(c, table_id))
+        if row is None:
+            return None
+        # Replaying a long game is work: not on the event loop.
+        return await asyncio.get_running_loop().run_in_executor(self.pool, LiveTable, row, self.writer.append)
 
     # --- memory ----------------------------------------------------------------------------
     def sweep(self, now: float | None = None) -> list[str]:

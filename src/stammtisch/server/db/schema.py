@@ -89,4 +89,7 @@ leases = Table(
     Column("address", String(200), nullable=True),  # where the owner says it is reachable
     Column("epoch", BigInteger, nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    #: Another node asked for the table (besides ``NOTIFY``, which may not arrive): the
+    #: owner hands it over at its next renewal. Cleared when the lease is taken.
+    Column("wanted_by", String(64), nullable=True),
 )
