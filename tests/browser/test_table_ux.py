@@ -11,6 +11,9 @@ from typing import Any
 
 import pytest
 
+import stammtisch
+from stammtisch.core.i18n import t
+
 from .browserkit import axe_serious, click_and_wait, create_table, finished_game, in_view, version, wait_turn
 
 pytestmark = pytest.mark.browser
@@ -202,8 +205,11 @@ def test_rules_pages_in_both_languages_from_lobby_and_table(new_page: Any) -> No
         assert words in guide
     assert "Optionen" in page.locator("#help-page").inner_text()
     assert "DOG-" not in page.locator("#help-page").inner_text()
+    # Every option the lobby offers for Dog is explained, under the lobby's own label.
+    terms = page.locator("#help-page dl dt").all_inner_texts()
+    assert terms == [t(f"web.opt_{o.name}", "de") for o in stammtisch.info("dog").options]
     page.click("button.lang[data-lang=en]")
-    assert page.locator("#help-page h1").inner_text() == "Dog — how to play"
+    page.wait_for_selector("#help-page h1:text-is('Dog — how to play')")
     for game, title in (
         ("himmel", "Himmel, A… und Zwirn — how to play"),
         ("zwickern", "Zwickern — how to play"),
