@@ -125,6 +125,24 @@ def test_words_in_the_players_terms() -> None:
     assert haz_text(steal, "en", names) == "Anna steals a card from Ben."
 
 
+def test_german_possessive_follows_german_grammar() -> None:
+    """The genitive -s goes on the last word of a name; an s sound takes only the apostrophe;
+    a seat word with a number or a name with brackets is named with "von"."""
+    from stammtisch.games.dog.words import peg_words
+
+    names = ["Anna Maria", "Hans", "Max", "Fritz", "Spieler 2", "Bot (schwer)"]
+    said = [peg_words(4 * owner + 2, owner, None, "de", names) for owner in range(len(names))]
+    assert said == [
+        "Anna Marias Stein 3",
+        "Hans' Stein 3",
+        "Max' Stein 3",
+        "Fritz' Stein 3",
+        "Stein 3 von Spieler 2",
+        "Stein 3 von Bot (schwer)",
+    ]
+    assert peg_words(6, 1, 0, "en", names) == "Hans's peg 3"
+
+
 def test_replay_command_tells_the_moves_in_words(tmp_path: Any) -> None:
     from typer.testing import CliRunner
 

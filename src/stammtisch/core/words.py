@@ -1,6 +1,8 @@
 """Events and legal moves in words, in the players' terms (German and English).
 
-Each game phrases its own events in ``stammtisch/games/<game>/words.py`` with two functions,
+Each game phrases its own events in the ``words`` module of its package
+(``stammtisch/games/<game>/words.py``; a game registered from outside stammtisch has it
+beside its ``Game`` class) with two functions,
 ``event_text(event, lang, names) -> str`` and ``move_text(description, lang, names) -> str``;
 the templates are in the message catalogue (``locale/<lang>/LC_MESSAGES/<game>.po``). This
 module finds them and turns the events of one applied action into one log line.
@@ -16,12 +18,15 @@ without a name is "Player 2" / "Spieler 2" (seats counted from 1, as at the tabl
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
+from stammtisch.core.errors import UnknownGameError
 from stammtisch.core.i18n import LANGUAGES, t
+from stammtisch.core.registry import game_class, game_package
 
 JSON = dict[str, Any]
 Names = Sequence[str | None] | None
@@ -42,6 +47,30 @@ def seat_name(names: Names, seat: int | None, lang: str) -> str:
     return t("words.seat", lang, n=seat + 1)
 
 
+_LETTERS = "A-Za-zÀ-ÖØ-öø-ÿ"
+# A person's name: words of letters, joined by spaces or hyphens ("Anna Maria", "Hans-Peter").
+_PERSON = re.compile(rf"^[{_LETTERS}]+(?:[ -][{_LETTERS}]+)*$")
+# Duden: a name ending in an s sound (-s, -ss, -ß, -x, -z, -tz, -ce) takes only an apostrophe.
+_S_SOUND = ("s", "ß", "x", "z", "ce")
+
+
+def german_genitive(name: str) -> str | None:
+    """The name in the German genitive placed before a noun, or None when the name does not
+    take one (a seat word with a number, a name with brackets): use "von" then.
+
+    The ending goes on the last word of the name ("Anna Marias Stein"); a name ending in an
+    s sound takes only the apostrophe ("Hans' Stein", "Max' Stein", "Fritz' Stein").
+
+    >>> german_genitive("Ben"), german_genitive("Anna Maria"), german_genitive("Hans")
+    ('Bens', 'Anna Marias', "Hans'")
+    >>> german_genitive("Spieler 2") is None, german_genitive("Bot (schwer)") is None
+    (True, True)
+    """
+    if not _PERSON.match(name):
+        return None
+    return name + ("'" if name.lower().endswith(_S_SOUND) else "s")
+
+
 def per_seat(key: str, values: Sequence[Any], lang: str, names: Names) -> str:
     """One ``key`` text per seat (``name`` and its value ``n``), comma-separated, seats in order."""
     return ", ".join(t(key, lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values))
@@ -57,11 +86,25 @@ def join(items: Sequence[str], lang: str) -> str:
     return t("words.list", lang, items=", ".join(items[:-1]), last=items[-1])
 
 
-@cache
 def _module(game: str) -> ModuleType | None:
+    """The game's ``words`` module, beside the module of its ``Game`` class as the registry
+    names it (``stammtisch.games.dog.words``; a game registered from elsewhere brings its
+    own); None for a game without one or a name nobody registered."""
     try:
-        return importlib.import_module(f"stammtisch.games.{game}.words")
-    except ModuleNotFoundError:
+        package = game_package(game_class(game))
+    except UnknownGameError:
+        return None
+    return _words_in(package)
+
+
+@cache
+def _words_in(package: str) -> ModuleType | None:
+    name = f"{package}.words"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the words module is there but needs something missing: say so
         return None
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 import stammtisch
 from stammtisch.bots import BOT_KINDS, LEVELS
 from stammtisch.core import i18n
+from stammtisch.core.helppage import help_page
 from stammtisch.server import listing, schemas
 from stammtisch.server.hub import Hub
 from stammtisch.server.table import LiveTable
@@ -55,6 +56,14 @@ async def browser_texts(lang: str) -> dict[str, Any]:
     """
     code = i18n.language(lang)
     return {"lang": code, "messages": i18n.web_messages(code)}
+
+
+@router.get("/help/{game}/{lang}", summary="A game's rules page in one language (from the catalogue)")
+async def rules_page(game: str, lang: str) -> dict[str, Any]:
+    """Title, introduction and sections of the rules page, with one explanation per option;
+    ``page`` is null for a game without one. An unknown game is a 404."""
+    code = i18n.language(lang)
+    return {"game": game, "lang": code, "page": help_page(stammtisch.info(game), code)}
 
 
 @router.post("/tables", summary="Open a table; the creator takes a seat")

@@ -7,10 +7,12 @@ holds the table's lease (``st_leases``: owner, epoch, expiry):
 * **Taking.** The first request for a table that is not in memory takes its lease, then
   loads the table (so it reads every action the previous owner stored). A lease that another
   node holds and renews is not taken: the node asks the holder to hand the table over
-  (``NOTIFY stammtisch_want``) and waits up to the lease time for it to be free. A new
+  (``NOTIFY stammtisch_want``, and ``wanted_by`` in the lease row, which the holder reads at
+  its next renewal should the note not arrive) and waits up to the lease time for it to be
+  free. A new
   table (or rematch) is leased by the node that creates it.
-* **Renewing.** The owner renews its leases every third of ``lease_ttl``; a lease it finds
-  taken over is lost: the table leaves memory and its clients are told ``table_moved``
+* **Renewing.** The owner renews its leases every third of ``lease_ttl`` and hands over the
+  tables another node wants; a lease it finds taken over is lost: the table leaves memory and its clients are told ``table_moved``
   (close code 4409) and reconnect through the proxy.
 * **Fencing.** Every stored action names the epoch of its lease and the database stores it
   only if that is still the lease (:func:`stammtisch.server.db.repo.append_actions`); with
@@ -26,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
@@ -51,7 +54,7 @@ _TAKE = (
     " SELECT %(t)s::text, %(node)s::text, %(addr)s::text, 1, now() + %(ttl)s * interval '1 second'"
     " WHERE EXISTS (SELECT 1 FROM st_tables WHERE id = %(t)s::text)"
     " ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,"
-    " epoch = st_leases.epoch + 1, expires_at = EXCLUDED.expires_at"
+    " epoch = st_leases.epoch + 1, expires_at = EXCLUDED.expires_at, wanted_by = NULL"
     " WHERE st_leases.expires_at <= now() OR st_leases.owner = EXCLUDED.owner"
     " RETURNING epoch"
 )
@@ -65,8 +68,9 @@ _RENEW = (
     "UPDATE st_leases AS l SET expires_at = now() + %(ttl)s * interval '1 second'"
     " FROM unnest(%(ids)s::text[], %(epochs)s::bigint[]) AS m(table_id, epoch)"
     " WHERE l.table_id = m.table_id AND l.epoch = m.epoch AND l.owner = %(node)s"
-    " RETURNING l.table_id"
+    " RETURNING l.table_id, l.wanted_by"
 )
+_WANT = "UPDATE st_leases SET wanted_by = %(node)s WHERE table_id = %(t)s AND owner <> %(node)s"
 _RELEASE = (
     "UPDATE st_leases SET expires_at = now()"
     " WHERE table_id = %(t)s AND owner = %(node)s AND epoch = %(epoch)s"
@@ -112,6 +116,7 @@ class Leases:
 
         self.registry.on_drop = on_drop
         self._tasks: list[asyncio.Task[None]] = []
+        self._handovers: set[asyncio.Task[None]] = set()
         self._listener: Any = None
 
     def _params(self, table_id: str) -> dict[str, Any]:
@@ -125,9 +130,10 @@ class Leases:
 
     async def close(self) -> None:
         """Stop renewing and give every lease up, so that other nodes take over at once."""
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._handovers]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close()
@@ -227,6 +233,11 @@ class Leases:
         log.info("node %s: table %s handed over", self.node, table_id)
         self._send_away(table)
 
+    def release(self, table_id: str) -> None:
+        """Give the lease up (a table this node could not load, or dropped): it is not renewed
+        any more and expires now, so any node may take it."""
+        self._release_soon(table_id)
+
     def _release_soon(self, table_id: str) -> None:
         epoch = self.fence.epochs.pop(table_id, None)
         if epoch is None:
@@ -261,7 +272,16 @@ class Leases:
         gone = [tid for tid in held if tid not in kept and self.fence.epochs.get(tid) == held[tid]]
         for tid in gone:
             self.lost(tid)
+        # Tables another node asked for, whether or not its NOTIFY reached this node.
+        for tid, wanted_by in rows:
+            if wanted_by is not None and str(wanted_by) != self.node:
+                self._spawn(self.give_up(str(tid)))
         return gone
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._handovers.add(task)
+        task.add_done_callback(self._handovers.discard)
 
     async def _adopt_forever(self) -> None:
         while True:
@@ -291,7 +311,7 @@ class Leases:
 
     async def _listen_forever(self) -> None:
         """Hand tables over when asked; a lost listening connection is opened again (meanwhile
-        the tables still move, by their leases running out)."""
+        the tables still move, by ``wanted_by`` read at the next renewal)."""
         import psycopg
 
         while True:
@@ -308,7 +328,12 @@ class Leases:
             await asyncio.sleep(1.0)
 
     async def _want(self, table_id: str) -> None:
+        """Ask the holder for the table: at once by ``NOTIFY``, and in the lease row, which the
+        holder reads at its next renewal (a third of the lease time) if the note is lost."""
         payload = f"{self.node} {table_id}"
-        await self.writer.run(
-            lambda c: _run(c, "SELECT pg_notify(%(ch)s, %(p)s)", {"ch": WANT_CHANNEL, "p": payload})
-        )
+
+        def want(c: Connection) -> None:
+            _run(c, _WANT, self._params(table_id))
+            _run(c, "SELECT pg_notify(%(ch)s, %(p)s)", {"ch": WANT_CHANNEL, "p": payload})
+
+        await self.writer.run(want)

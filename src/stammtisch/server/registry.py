@@ -37,6 +37,8 @@ class Registry:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: Called with the id of every table dropped from memory (its bots go too).
         self.on_drop: Callable[[str], None] = lambda _tid: None
+        #: Called with every table loaded from the database (not with new ones).
+        self.on_load: Callable[[LiveTable], None] = lambda _table: None
         #: Node mode (``serve --node-id``): a table is ours while we hold its lease.
         self.leases: Leases | None = None
 
@@ -90,17 +92,28 @@ class Registry:
             return None
         if self.leases is not None and not await self.leases.take(table_id):
             return None
+        loaded: LiveTable | None = None
+        try:
+            loaded = await self._read(table_id)
+        finally:
+            if loaded is None and self.leases is not None:
+                # Not loaded, so not served here: the lease goes at once (it is not renewed
+                # any more), and the next request, on this node or another, tries afresh.
+                self.leases.release(table_id)
+        if loaded is None:
+            return None
+        self.tables[table_id] = loaded
+        self.on_load(loaded)
+        if self.leases is not None:
+            self.leases.loaded(loaded)
+        return loaded
+
+    async def _read(self, table_id: str) -> LiveTable | None:
         row = await self.writer.run(lambda c: repo.load_table(c, table_id))
         if row is None:
             return None
         # Replaying a long game is work: not on the event loop.
-        loaded = await asyncio.get_running_loop().run_in_executor(
-            self.pool, LiveTable, row, self.writer.append
-        )
-        self.tables[table_id] = loaded
-        if self.leases is not None:
-            self.leases.loaded(loaded)
-        return loaded
+        return await asyncio.get_running_loop().run_in_executor(self.pool, LiveTable, row, self.writer.append)
 
     # --- memory ----------------------------------------------------------------------------
     def sweep(self, now: float | None = None) -> list[str]:

@@ -18,14 +18,15 @@ A heuristic answers two questions:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.values import win_shares
 
 if TYPE_CHECKING:
-    from stammtisch.core.game import State
+    from stammtisch.core.game import Game, State
 
 
 class GameHeuristic:
@@ -65,6 +66,18 @@ class GameHeuristic:
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
+
+    def sample_state(self, game: Game[Any], view: Mapping[str, Any], rng: random.Random) -> State[Any]:
+        """A full state consistent with ``view`` for the search (``game.sample_state``; a
+        game may hand it over in the form its engine plays fastest)."""
+        state: State[Any] = game.sample_state(view, rng)
+        return state
+
+    def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
+        """One key per legal action for the search tree: equal for the same move in every
+        determinization of a node, distinct within one list. Default: the actions (which
+        compare by their notation); a game may key by something cheaper to make."""
+        return list(legal)
 
     def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
         """``action_values`` of ``player``'s view of ``state`` (the search's fast path).

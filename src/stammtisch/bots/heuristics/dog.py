@@ -24,28 +24,62 @@ team's point of view, minus what the card itself was worth keeping. The evaluati
 * **The exchange (DOG-7).** Give the card whose value to the partner (start cards when
   the partner has pegs in the kennel; a 4 near the own start; otherwise its flexibility)
   most exceeds its value to oneself.
+
+The numbers are computed on integers by :mod:`.dog_eval` (peg places and the fresh mask).
+The search's fast path (:meth:`DogHeuristic.state_values`, :meth:`~DogHeuristic.evaluate_state`)
+reads them from the state and the core's move codes; the view path (``action_values``,
+``evaluate``: the ``heuristic`` bot, hints) reads them from the view once per position.
+Both give the same values (``tests/bots/test_dog_eval.py``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
-from stammtisch.games.dog.actions import FOLD, GIVE, STEAL, DogAction
+from stammtisch.bots.heuristics.dog_eval import (
+    BLOCK,
+    HIMMEL_DEPTH,
+    IN,
+    KEEP,
+    OUT,
+    START_THREAT,
+    THEFT,
+    THREAT,
+    SevenBody,
+    evaluator,
+)
+from stammtisch.games.dog.actions import GIVE, SPLIT, DogAction
 from stammtisch.games.dog.board import KENNEL, Board
-from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, SEVEN, parse_card
+from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, RANK_TEXT, parse_card
+from stammtisch.games.dog.coded import CodedActions, code_body
+from stammtisch.games.dog.coretable import TableState, on_table
 
-OUT = 12.0  # a peg out of the kennel
-IN = 10.0  # a peg in the Himmel, on top of a full lap
-HIMMEL_DEPTH = 2.0  # per Himmel field deeper in
-THREAT = 0.12  # chance that one opponent peg behind (within 13) hits
-START_THREAT = 0.25  # standing on an opponent's start while it has kennel pegs
-BLOCK = 2.0
-KEEP: dict[int, float] = {JOKER: 6.0, SEVEN: 3.0, FOUR: 1.5, ACE: 1.5, KING: 1.5}
-THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
+if TYPE_CHECKING:
+    import random
+
+    from stammtisch.core.game import Game, State
+
 EVAL_SCALE = 40.0  # progress difference that makes a team a clear favourite
+
+__all__ = [
+    "BLOCK",
+    "EVAL_SCALE",
+    "HEURISTIC",
+    "HIMMEL_DEPTH",
+    "IN",
+    "KEEP",
+    "OUT",
+    "PROFILE",
+    "START_THREAT",
+    "THEFT",
+    "THREAT",
+    "DogHeuristic",
+    "coded_plays",
+    "view_board",
+]
 
 
 def view_board(view: Mapping[str, Any]) -> Board:
@@ -67,92 +101,126 @@ def _places(pegs: Sequence[Sequence[Any]], board: Board) -> tuple[list[int], int
     return places, fresh
 
 
+def coded_plays(legal: Sequence[Any]) -> tuple[Sequence[int], int, list[Any], SevenBody] | None:
+    """The plays of a core-made legal list as they are held (move codes, or the actions
+    already made from them), with the position they start from; ``None`` for any other
+    list. Reading them makes no action and no text."""
+    if not isinstance(legal, CodedActions):
+        return None
+    pos, fresh = legal._base
+    sevens = legal._sevens
+    core = legal._core
+    npeg = len(pos)
+
+    def seven(code: int) -> tuple[Any, ...]:
+        return code_body(code, sevens, npeg, core)
+
+    return pos, fresh, list(list.__iter__(legal)), seven
+
+
+# A move code without its canon bit (bit 30, a property of the position): the tree's key
+# of a play that is not a 7 (card, value, kind and the pegs and fields, see coded.py).
+KEY_MASK = (1 << 30) - 1
+# The low byte (card | value << 4) of a play's code by its notation's head: a card that is
+# not a Joker takes its own value; a Joker's start is value 13.
+_HEAD_LOW: dict[str, int] = {
+    **{text: r | r << 4 for r, text in enumerate(RANK_TEXT) if r != JOKER},
+    **{f"Jo={text}": JOKER | r << 4 for r, text in enumerate(RANK_TEXT) if r != JOKER},
+    "Jo": JOKER | JOKER << 4,
+}
+
+
+def play_key(item: Any, seven: SevenBody) -> Hashable:
+    """The search key of one play, the same for a move code and for the action made from
+    it: a play's code without the canon bit; a 7 by its card and the position it leaves
+    (its code holds its index among the position's 7s, which depends on the hand; and two
+    step orders to the same position are one move); a give, fold or theft by its text."""
+    if type(item) is int:
+        if item >> 8 & 3 == SPLIT:
+            return (item & 255, seven(item)[2])
+        return item & KEY_MASK
+    body = item.body
+    if body is None or item.head not in _HEAD_LOW:
+        text: str = item.text
+        return text
+    low = _HEAD_LOW[item.head]
+    if body[0] == SPLIT:
+        return (low, tuple(body[2]))
+    code: int = low | body[0] << 8 | body[1] << 10 | (body[2] + 1) << 16 | (body[3] + 1) << 23
+    return code
+
+
+def _no_seven(code: int) -> tuple[Any, ...]:
+    raise AssertionError(f"a move code {code} outside a core-made list")
+
+
+def _readable(state: State[Any]) -> Any:
+    """A state whose position fields can be read without dropping a compiled table that
+    the search still plays on (reading them from a clone unpacks the clone only)."""
+    if isinstance(state, TableState) and state._c is not None:
+        return state.clone()
+    return state
+
+
 class DogHeuristic(GameHeuristic):
     game = "dog"
     temperature = 4.0
 
     # --- position evaluation --------------------------------------------------------
-    def peg_values(self, places: Sequence[int], fresh: int, board: Board) -> list[float]:
-        """Per seat: the progress of its pegs minus what is at risk, plus blocks."""
-        n = board.players
-        track = board.track_len
-        half = board.num_teams  # team of seat s: s % half (DOG-3, DOG-21, DOG-22)
-        values = [0.0] * n
-        kennel_pegs = [sum(1 for i in range(4 * s, 4 * s + 4) if places[i] == KENNEL) for s in range(n)]
-        # Per team: the places of the other teams' pegs on the track (in peg order), and
-        # the start fields of other teams' seats that still have pegs in the kennel.
-        on_track = [(j >> 2) % half for j, other in enumerate(places) if 0 <= other < track]
-        track_places = [other for other in places if 0 <= other < track]
-        rivals = [
-            [p for p, t in zip(track_places, on_track, strict=True) if t != team] for team in range(half)
-        ]
-        open_starts = [
-            [board.start(s) for s in range(n) if s % half != team and kennel_pegs[s]] for team in range(half)
-        ]
-        for i, place in enumerate(places):
-            owner = i >> 2
-            if place == KENNEL:
-                continue
-            if place >= track:
-                values[owner] += OUT + track + IN + HIMMEL_DEPTH * (place - track)
-                continue
-            dist = (place - board.start(owner)) % track
-            progress = OUT + dist
-            values[owner] += progress
-            team = owner % half
-            if fresh >> i & 1:
-                # A fresh peg blocks every opponent peg behind it.
-                for other in rivals[team]:
-                    if 0 < (place - other) % track <= 13:
-                        values[owner] += BLOCK
-                continue
-            risk = 0.0
-            for other in rivals[team]:
-                if 0 < (place - other) % track <= 13:
-                    risk += THREAT
-            for start in open_starts[team]:
-                if place == start:
-                    risk += START_THREAT
-            values[owner] -= min(0.9, risk) * progress
-        return values
-
     def team_value(self, places: Sequence[int], fresh: int, board: Board, seat: int) -> float:
         """The seat's team's value minus the mean value of the other teams."""
-        per_seat = self.peg_values(places, fresh, board)
-        teams = board.teams()
-        mine = board.team(seat)
-        totals = [sum(per_seat[s] for s in team) for team in teams]
-        others = [t for k, t in enumerate(totals) if k != mine]
-        return totals[mine] - (sum(others) / len(others) if others else 0.0)
+        return evaluator(board).team_value(places, fresh, seat)
 
     # --- protocol -------------------------------------------------------------------
+    def sample_state(self, game: Game[Any], view: Mapping[str, Any], rng: random.Random) -> State[Any]:
+        """The sampled state on the compiled core's table where it can hold it (the same
+        game as the pure engine's, faster)."""
+        return on_table(game.sample_state(view, rng))
+
+    def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
+        raw = coded_plays(legal)
+        if raw is None:
+            return [play_key(a, _no_seven) for a in legal]
+        seven = raw[3]
+        return [
+            item & KEY_MASK if type(item) is int and item >> 8 & 3 != SPLIT else play_key(item, seven)
+            for item in raw[2]
+        ]
+
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         board = view_board(view)
         seat = int(view["seat"])
         places, fresh = _places(view["pegs"], board)
         if view.get("phase") == "exchange":
-            return [self._give_value(view, places, board, seat, a) for a in legal]
-        now = self.team_value(places, fresh, board, seat)
-        out: list[float] = []
-        for action in legal:
-            assert isinstance(action, DogAction)
-            if action.kind == STEAL:  # DOG-24: a card for a card, and the victim one short
-                out.append(THEFT - KEEP.get(action.card, 0.0))
-                continue
-            if action.kind == FOLD or action.result is None:
-                out.append(0.0)
-                continue
-            after_places, after_fresh = action.result
-            gain = self.team_value(after_places, after_fresh, board, seat) - now
-            out.append(gain - KEEP.get(action.card, 0.0))
-        return out
+            hand = [parse_card(c) for c in view.get("hand", [])]
+            return [self._give_value(places, board, seat, hand, a) for a in legal]
+        raw = coded_plays(legal)
+        if raw is not None:
+            return evaluator(board).play_gains(places, fresh, raw[2], seat, raw[3])
+        return evaluator(board).play_gains(places, fresh, list(legal), seat, _no_seven)
+
+    def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
+        """``action_values`` of ``player``'s view, read from the state and the move codes:
+        the public position and, in the exchange, ``player``'s own hand."""
+        raw = coded_plays(legal)
+        board: Board = state.board  # type: ignore[attr-defined]
+        if raw is not None:
+            pos, fresh, items, seven = raw
+            return evaluator(board).play_gains(pos, fresh, items, player, seven)
+        if not legal:
+            return []
+        readable = _readable(state)
+        places: list[int] = readable.pos
+        if legal[0].kind == GIVE:
+            hand = list(readable.hands[player])
+            return [self._give_value(places, board, player, hand, a) for a in legal]
+        return evaluator(board).play_gains(places, readable.fresh, list(legal), player, _no_seven)
 
     def _give_value(
-        self, view: Mapping[str, Any], places: Sequence[int], board: Board, seat: int, action: Any
+        self, places: Sequence[int], board: Board, seat: int, hand: list[int], action: Any
     ) -> float:
         assert isinstance(action, DogAction) and action.kind == GIVE
         partner = board.partner(seat)
-        hand = [parse_card(c) for c in view.get("hand", [])]
         return self._card_use(action.card, places, board, partner, hand, giving=True) - self._card_use(
             action.card, places, board, seat, hand, giving=False
         )
@@ -184,11 +252,18 @@ class DogHeuristic(GameHeuristic):
         """Win estimate per seat from the team progress difference (a logistic)."""
         board = view_board(view)
         places, fresh = _places(view["pegs"], board)
-        out: list[float] = []
-        for seat in range(board.players):
-            lead = self.team_value(places, fresh, board, seat)
-            out.append(1.0 / (1.0 + math.exp(-lead / EVAL_SCALE)))
-        return out
+        return _win_chances(board, places, fresh)
+
+    def evaluate_state(self, state: State[Any]) -> list[float]:
+        """``evaluate`` of the spectator view, read from the state's public position."""
+        readable = _readable(state)
+        return _win_chances(readable.board, readable.pos, readable.fresh)
+
+
+def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]:
+    ev = evaluator(board)
+    chances = [1.0 / (1.0 + math.exp(-lead / EVAL_SCALE)) for lead in ev.team_leads(places, fresh)]
+    return [chances[t] for t in ev.seat_team]
 
 
 HEURISTIC = DogHeuristic()

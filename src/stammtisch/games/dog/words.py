@@ -7,14 +7,12 @@ Himmel fields 1-4, cards by name (Ass, Bube, Joker als 4). Templates: ``dog.*`` 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, join, seat_name
+from stammtisch.core.words import Names, german_genitive, join, seat_name
 
 JSON = dict[str, Any]
-_PLAIN_NAME = re.compile(r"^[A-Za-zÄÖÜäöüß]+$")
 
 
 def card_words(code: str | None, lang: str) -> str:
@@ -43,8 +41,8 @@ def peg_words(peg: int, owner: int, seat: int | None, lang: str, names: Names) -
     if owner == seat:
         return t("dog.peg_own", lang, n=k)
     name = seat_name(names, owner, lang)
-    if lang == "de" and _PLAIN_NAME.match(name):
-        genitive = name + ("'" if name[-1] in "sxzß" else "s")
+    genitive = german_genitive(name) if lang == "de" else None
+    if genitive is not None:
         return t("dog.peg_of_gen", lang, n=k, owner=genitive)
     return t("dog.peg_of", lang, n=k, owner=name)
 

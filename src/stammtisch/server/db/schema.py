@@ -41,6 +41,9 @@ tables = Table(
     Column("result", JSON, nullable=True),
     Column("rematch_id", String(32), nullable=True),
     Column("chat", Boolean, nullable=False, default=True, server_default=true()),  # table chat on
+    #: A take-back waiting for the other people's answers (``UndoRequest.stored``): seat,
+    #: count, version, waiting seats. It counts only while ``version`` is the table's.
+    Column("undo_request", JSON, nullable=True),
 )
 
 seats = Table(
@@ -89,4 +92,7 @@ leases = Table(
     Column("address", String(200), nullable=True),  # where the owner says it is reachable
     Column("epoch", BigInteger, nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    #: Another node asked for the table (besides ``NOTIFY``, which may not arrive): the
+    #: owner hands it over at its next renewal. Cleared when the lease is taken.
+    Column("wanted_by", String(64), nullable=True),
 )

@@ -47,6 +47,7 @@ const enc = encodeURIComponent;
 export const api = {
   games: () => request("GET", "/api/games"),
   bots: () => request("GET", "/api/bots"),
+  help: (game, lang) => request("GET", `/api/help/${enc(game)}/${enc(lang)}`),
   tables: (status) => request("GET", status ? `/api/tables?status=${enc(status)}` : "/api/tables"),
   table: (id) => request("GET", `/api/tables/${enc(id)}`),
   createTable: (body) => request("POST", "/api/tables", body),

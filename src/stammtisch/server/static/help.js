@@ -1,18 +1,18 @@
-// The rules pages: /?help=<game>, one per game in German and English (help/<game>.js), with
-// the options and a first-game guide. Reachable from the lobby and from every table.
+// The rules pages: /?help=<game>, one per game in German and English, with the options and a
+// first-game guide. The text is the catalogue's (locale/<lang>/LC_MESSAGES/help.po), sent by
+// GET /api/help/<game>/<lang>. Reachable from the lobby and from every table.
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { lang, onLangChange, pick, t } from "./i18n.js";
 
 const SAFE_NAME = /^[a-z][a-z0-9_]*$/;
+const pages = new Map(); // "<game>/<lang>" -> page or null
 
-async function helpText(game) {
+async function helpPage(game, code) {
   if (!SAFE_NAME.test(game)) return null;
-  try {
-    return (await import(`./help/${game}.js`)).default;
-  } catch {
-    return null;
-  }
+  const key = `${game}/${code}`;
+  if (!pages.has(key)) pages.set(key, await api.help(game, code).then((r) => r.page, () => null));
+  return pages.get(key);
 }
 
 function section(s) {
@@ -21,9 +21,9 @@ function section(s) {
     { class: `help-section ${s.guide ? "guide" : ""}` },
     h("h2", {}, s.h),
     (s.p || []).map((p) => h("p", {}, p)),
-    s.ol ? h("ol", {}, s.ol.map((x) => h("li", {}, x))) : null,
-    s.ul ? h("ul", {}, s.ul.map((x) => h("li", {}, x))) : null,
-    s.dl ? h("dl", {}, s.dl.map(([term, text]) => [h("dt", {}, term), h("dd", {}, text)])) : null,
+    s.ol && s.ol.length ? h("ol", {}, s.ol.map((x) => h("li", {}, x))) : null,
+    s.ul && s.ul.length ? h("ul", {}, s.ul.map((x) => h("li", {}, x))) : null,
+    s.dl && s.dl.length ? h("dl", {}, s.dl.map(([term, text]) => [h("dt", {}, term), h("dd", {}, text)])) : null,
   );
 }
 
@@ -31,9 +31,13 @@ export function renderHelp(root, game) {
   const el = h("article", { class: "panel help-page", id: "help-page", dataset: { game } });
   root.append(el);
   let games = [];
-  let text = null;
+  let drawn = 0;
 
-  function draw() {
+  async function draw() {
+    const mine = ++drawn;
+    const code = lang();
+    const body = await helpPage(game, code);
+    if (mine !== drawn) return; // a newer language choice is being drawn
     clear(el);
     const nav = h(
       "nav",
@@ -44,7 +48,6 @@ export function renderHelp(root, game) {
       ),
     );
     el.append(nav);
-    const body = text && (text[lang()] || text.en);
     if (!body) {
       el.append(h("p", {}, t("no_rules")));
       return;
@@ -54,9 +57,9 @@ export function renderHelp(root, game) {
   }
 
   (async () => {
-    [games, text] = await Promise.all([api.games().catch(() => []), helpText(game)]);
-    draw();
+    games = await api.games().catch(() => []);
+    await draw();
   })();
-  const off = onLangChange(draw);
+  const off = onLangChange(() => draw());
   return { destroy: off };
 }

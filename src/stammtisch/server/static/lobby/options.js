@@ -8,14 +8,14 @@ const SEAT_OPTIONS = new Set(["dealer", "start", "first_dealer", "start_seat"]);
 // A bounded number with at most this many values becomes a choice list.
 const MAX_CHOICES = 30;
 
-/** The option's label and help: our own words where we have them, else the server's doc
- * without its ruling code ("DOG-5: …"). */
+/** The option's label and help, from the catalogue (web.po: opt_<name>, opt_<game>_<name>_help
+ * or opt_<name>_help); tests/server/test_help_pages.py checks that every option has them. */
 export function optionLabel(o) {
   return tMaybe(`opt_${o.name}`) ?? o.name.replaceAll("_", " ");
 }
 
 export function optionHelp(o, game) {
-  return tMaybe(`opt_${game}_${o.name}_help`) ?? tMaybe(`opt_${o.name}_help`) ?? String(o.doc || "").replace(/^[A-Z]+-\d+[a-z]?(?:\s*[,/]\s*[A-Z]+-\d+[a-z]?)*:\s*/, "");
+  return tMaybe(`opt_${game}_${o.name}_help`) ?? tMaybe(`opt_${o.name}_help`) ?? "";
 }
 
 /** The values to choose from and their words, or null for a free input. */
@@ -57,7 +57,7 @@ function valueWords(o, v) {
   if (SEAT_OPTIONS.has(o.name)) return v < 0 ? t("by_lot") : t("words.seat", { n: v + 1 });
   if (o.name === "rounds" && v === 0) return t("rounds_one_each");
   if (typeof v === "boolean") return v ? t("yes") : t("no");
-  return String(v);
+  return tMaybe(`opt_${o.name}_${v}`) ?? String(v);
 }
 
 /** The field for option o; onChange(value) after the player changed it. */

@@ -1,0 +1,209 @@
+"""The Dog evaluation on integers: peg places and the fresh mask, no view, no notation.
+
+:class:`DogEval` holds, per board, the tables the evaluation needs (each peg's progress on
+every track field, the Himmel values, the risk per number of threats) so that judging a
+position is one pass over its pegs with bit masks: the opponents' pegs on the track are
+one integer per team, and the threats to a peg (opponent pegs 1-13 fields behind it) are
+the set bits of a 13-bit window of it (``int.bit_count``). The values are those of the
+description in :mod:`stammtisch.bots.heuristics.dog`, computed in the same order (so the
+same floats as the straightforward loop over all peg pairs, which
+``tests/bots/test_dog_eval.py`` keeps as the reference).
+
+A legal play is judged by the position it leaves: :meth:`DogEval.play_gains` takes the
+moves as the core's packed codes or as actions (see :mod:`stammtisch.games.dog.coded`),
+applies each to the peg list and evaluates the result, without building an action or
+its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from stammtisch.games.dog.actions import MOVE, SPLIT, START, STEAL, SWAP
+from stammtisch.games.dog.board import Board
+from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, SEVEN
+
+OUT = 12.0  # a peg out of the kennel
+IN = 10.0  # a peg in the Himmel, on top of a full lap
+HIMMEL_DEPTH = 2.0  # per Himmel field deeper in
+THREAT = 0.12  # chance that one opponent peg behind (within 13) hits
+START_THREAT = 0.25  # standing on an opponent's start while it has kennel pegs
+BLOCK = 2.0
+KEEP: dict[int, float] = {JOKER: 6.0, SEVEN: 3.0, FOUR: 1.5, ACE: 1.5, KING: 1.5}
+THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
+REACH = 13  # the farthest one card moves a peg forward
+WINDOW = (1 << REACH) - 1
+
+# A seven's body from its code: (code, sevens, npeg) -> body (see coded.code_body).
+SevenBody = Callable[[int], tuple[Any, ...]]
+
+
+def _risks(limit: int) -> tuple[list[float], list[float]]:
+    """``min(0.9, risk)`` per number of threats, without and with a start threat; the risk
+    summed one threat at a time as the reference loop does (the same floats)."""
+    plain: list[float] = []
+    start: list[float] = []
+    for k in range(limit + 1):
+        risk = 0.0
+        for _ in range(k):
+            risk += THREAT
+        plain.append(min(0.9, risk))
+        start.append(min(0.9, risk + START_THREAT))
+    return plain, start
+
+
+class DogEval:
+    """Position values for one board (2-6 players, any teams)."""
+
+    def __init__(self, board: Board) -> None:
+        n = board.players
+        track = board.track_len
+        half = board.num_teams
+        self.board = board
+        self.n = n
+        self.track = track
+        self.half = half
+        self.team_of_peg = [(i >> 2) % half for i in range(4 * n)]
+        # progress[i][place]: OUT plus the fields peg i has travelled from its start.
+        self.progress = [
+            [OUT + (place - board.start(i >> 2)) % track for place in range(track)] for i in range(4 * n)
+        ]
+        self.heaven = [OUT + track + IN + HIMMEL_DEPTH * h for h in range(4)]
+        self.starts = [board.start(s) for s in range(n)]
+        self.risk, self.risk_start = _risks(4 * n)
+        self.teams = board.teams()
+        self.seat_team = [board.team(s) for s in range(n)]
+
+    # --- positions ----------------------------------------------------------------------
+    def seat_values(self, places: Sequence[int], fresh: int) -> list[float]:
+        """Per seat: the progress of its pegs minus what is at risk, plus blocks."""
+        n = self.n
+        track = self.track
+        half = self.half
+        team_of = self.team_of_peg
+        values = [0.0] * n
+        masks = [0] * half
+        kennel = [0] * n
+        for i, place in enumerate(places):
+            if place < 0:
+                kennel[i >> 2] += 1
+            elif place < track:
+                masks[team_of[i]] |= 1 << place
+        everyone = 0
+        for m in masks:
+            everyone |= m
+        # Per team: the other teams' track pegs (twice, for the wrap), and the start
+        # fields of other teams' seats with pegs in the kennel.
+        rivals = []
+        opens = []
+        starts = self.starts
+        for t in range(half):
+            r = everyone ^ masks[t]
+            rivals.append(r | r << track)
+            o = 0
+            for s in range(n):
+                if kennel[s] and s % half != t:
+                    o |= 1 << starts[s]
+            opens.append(o)
+        progress = self.progress
+        heaven = self.heaven
+        risk = self.risk
+        risk_start = self.risk_start
+        low = track - REACH
+        for i, place in enumerate(places):
+            if place < 0:
+                continue
+            owner = i >> 2
+            if place >= track:
+                values[owner] += heaven[place - track]
+                continue
+            prog = progress[i][place]
+            values[owner] += prog
+            t = team_of[i]
+            k = (rivals[t] >> (place + low) & WINDOW).bit_count()
+            if fresh >> i & 1:
+                for _ in range(k):  # a fresh peg blocks every opponent peg behind it
+                    values[owner] += BLOCK
+                continue
+            if opens[t] >> place & 1:
+                values[owner] -= risk_start[k] * prog
+            else:
+                values[owner] -= risk[k] * prog
+        return values
+
+    def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
+        """Per team: its value minus the mean value of the other teams."""
+        per_seat = self.seat_values(places, fresh)
+        totals = [sum(per_seat[s] for s in team) for team in self.teams]
+        if len(totals) == 2:
+            a, b = totals
+            return [a - b, b - a]
+        out: list[float] = []
+        for k, mine in enumerate(totals):
+            others = [t for j, t in enumerate(totals) if j != k]
+            out.append(mine - (sum(others) / len(others) if others else 0.0))
+        return out
+
+    def team_value(self, places: Sequence[int], fresh: int, seat: int) -> float:
+        """The seat's team's value minus the mean value of the other teams."""
+        return self.team_leads(places, fresh)[self.seat_team[seat]]
+
+    # --- plays ----------------------------------------------------------------------------
+    def play_gains(
+        self, pos: Sequence[int], fresh: int, items: Sequence[Any], seat: int, seven: SevenBody
+    ) -> list[float]:
+        """Per play: the seat's team value after it minus now, minus the card's keep value.
+
+        ``items`` are the core's move codes (ints) or actions with a ``body`` and ``card``
+        (a 7's code is turned into its body by ``seven``)."""
+        team = self.seat_team[seat]
+        now = self.team_leads(pos, fresh)[team]
+        leads = self.team_leads
+        out: list[float] = []
+        for item in items:
+            if type(item) is int:
+                card = item & 15
+                kind = item >> 8 & 3
+                if kind == SPLIT:
+                    body = seven(item)
+                    places, after = list(body[2][0]), body[2][1]
+                else:
+                    places, after = _after(
+                        pos, fresh, kind, item >> 10 & 63, (item >> 16 & 127) - 1, (item >> 23 & 127) - 1
+                    )
+            else:
+                card = item.card
+                body = item.body
+                if body is None:  # a theft (DOG-24), a fold or a play read from text
+                    out.append(THEFT - KEEP.get(card, 0.0) if item.kind == STEAL else 0.0)
+                    continue
+                if body[0] == SPLIT:
+                    places, after = list(body[2][0]), body[2][1]
+                else:
+                    places, after = _after(pos, fresh, body[0], body[1], body[2], body[3])
+            out.append(leads(places, after)[team] - now - KEEP.get(card, 0.0))
+        return out
+
+
+def _after(pos: Sequence[int], fresh: int, kind: int, a: int, b: int, c: int) -> tuple[list[int], int]:
+    """The peg places and fresh mask after a move, start or swap (see actions.body_after)."""
+    p = list(pos)
+    if kind == SWAP:
+        p[c] = p[a]
+        p[a] = b
+        return p, fresh
+    p[a] = b
+    if c >= 0:
+        p[c] = -1
+    if kind == START:
+        return p, fresh | 1 << a
+    assert kind == MOVE
+    return p, fresh & ~(1 << a)
+
+
+@lru_cache(maxsize=16)
+def evaluator(board: Board) -> DogEval:
+    """The (shared) evaluator of ``board``."""
+    return DogEval(board)
