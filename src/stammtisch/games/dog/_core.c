@@ -1764,11 +1764,11 @@ fail:
  * What a random playout or a search does in every step, without Python frames:
  *
  * MoveSet: the legal plays of one position as codes (see legal()) and the 7s' records.
- *   ms.code(i), ms.codes(), ms.body(i) (the body tuple, see actions.py), ms.base() (the
+ *   ms.code(i), ms.codes(), ms.body(code) (the body tuple, see actions.py), ms.base() (the
  *   peg places and fresh mask the plays start from), ms.track, ms.npeg.
- * MoveList: a mixin for coded.CodedActions (a list whose items are move indices until
+ * MoveList: a mixin for coded.CodedActions (a list whose items are move codes until
  *   read): indexing and ``in`` in C; reading an item makes a coded.CodedAction (kind,
- *   card, _ms, _i set; text, body and result made by Python when asked).
+ *   card, _ms, _code set; text, body and result made by Python when asked).
  * TableBase: a mixin for coretable.TableState: is_terminal, current_player,
  *   legal_actions(), apply_unchecked(action, *, events=True) and clone() in C on the
  *   state's Table; anything else (a state without its table, events, actions not made
@@ -1798,7 +1798,7 @@ typedef struct {
     Py_ssize_t off;
 } Member;
 
-static Member M_kind, M_card, M_act_ms, M_act_i, M_list_ms;
+static Member M_kind, M_card, M_act_ms, M_act_code, M_list_ms;
 static Member M_c, M_legal, M_by_text, M_last, M_game, M_board, M_n;
 static PyTypeObject *DogActionT, *CodedActionT, *CodedActionsT, *TableStateT;
 static allocfunc action_alloc, list_alloc;
@@ -1957,17 +1957,38 @@ static PyObject *ms_codes(PyObject *self, PyObject *noargs) {
     return l;
 }
 
+/* The code's 7 record, NULL with an error set when the code is not one of ms's 7s. */
+static const Seven *ms_seven(const MoveSet *ms, uint32_t code) {
+    uint32_t k = code >> 10 & 4095;
+    if ((code >> 8 & 3) != KSPLIT || k >= (uint32_t)ms->nsv) {
+        PyErr_SetString(PyExc_ValueError, "not a 7 of this position");
+        return NULL;
+    }
+    return &ms->sv[k];
+}
+
+static int read_code(PyObject *arg, uint32_t *code) {
+    unsigned long v = PyLong_AsUnsignedLong(arg);
+    if (v == (unsigned long)-1 && PyErr_Occurred()) return -1;
+    if (v >> 31) {
+        PyErr_SetString(PyExc_ValueError, "not a move code");
+        return -1;
+    }
+    *code = (uint32_t)v;
+    return 0;
+}
+
 static PyObject *ms_body(PyObject *self, PyObject *arg) {
     MoveSet *ms = (MoveSet *)self;
-    int i = ms_index(ms, arg);
-    if (i < 0) return NULL;
-    uint32_t code = ms->codes[i];
+    uint32_t code;
+    if (read_code(arg, &code) < 0) return NULL;
     int kind = code >> 8 & 3;
     PyObject *canon = (code >> 30 & 1) ? Py_True : Py_False;
     if (kind != KSPLIT)
         return Py_BuildValue("(iiiiO)", kind, (int)(code >> 10 & 63), (int)(code >> 16 & 127) - 1,
                              (int)(code >> 23 & 127) - 1, canon);
-    const Seven *sv = &ms->sv[code >> 10 & 4095];
+    const Seven *sv = ms_seven(ms, code);
+    if (!sv) return NULL;
     PyObject *steps = steps_list(sv);
     if (!steps) return NULL;
     PyObject *pt = pos_tuple(sv->pos, ms->npeg);
@@ -2007,7 +2028,7 @@ static Py_ssize_t ms_len(PyObject *self) { return ((MoveSet *)self)->ncodes; }
 static PyMethodDef moveset_methods[] = {
     {"code", ms_code, METH_O, "code(i) -> the packed code of move i (see legal())."},
     {"codes", ms_codes, METH_NOARGS, "codes() -> the packed codes, in the order of the moves."},
-    {"body", ms_body, METH_O, "body(i) -> the body tuple of move i (see actions.py)."},
+    {"body", ms_body, METH_O, "body(code) -> the body tuple of a move code (see actions.py)."},
     {"base", ms_base, METH_NOARGS, "base() -> (places, fresh): the position the moves start from."},
     {NULL, NULL, 0, NULL},
 };
@@ -2032,16 +2053,15 @@ static PyType_Spec moveset_spec = {
 };
 
 /* ---- MoveList: CodedActions' indexing and membership */
-static PyObject *make_action(PyObject *ms, long i) {
+static PyObject *make_action(PyObject *ms, PyObject *code_o, uint32_t code) {
     if (!CodedActionT) {
         PyErr_SetString(PyExc_RuntimeError, "bind_actions() was not called");
         return NULL;
     }
-    uint32_t code = ((MoveSet *)ms)->codes[i];
     PyObject *a = action_alloc(CodedActionT, 0);
     if (!a) return NULL;
     if (mset_long(&M_kind, a, 0 /* PLAY */) < 0 || mset_long(&M_card, a, (long)(code & 15)) < 0 ||
-        mset(&M_act_ms, a, ms) < 0 || mset_long(&M_act_i, a, i) < 0) {
+        mset(&M_act_ms, a, ms) < 0 || mset(&M_act_code, a, code_o) < 0) {
         Py_DECREF(a);
         return NULL;
     }
@@ -2063,15 +2083,16 @@ static PyObject *ml_item(PyObject *self, Py_ssize_t q) {
         Py_INCREF(item);
         return item;
     }
-    long idx = PyLong_AsLong(item);
+    uint32_t code;
+    if (read_code(item, &code) < 0) return NULL;
     PyObject *ms = mget(&M_list_ms, self);
     if (!ms) return NULL;
-    if (Py_TYPE(ms) != (PyTypeObject *)MoveSetType || idx < 0 || idx >= ((MoveSet *)ms)->ncodes) {
+    if (Py_TYPE(ms) != (PyTypeObject *)MoveSetType) {
         Py_DECREF(ms);
         PyErr_SetString(PyExc_ValueError, "not a list of moves");
         return NULL;
     }
-    PyObject *a = make_action(ms, idx);
+    PyObject *a = make_action(ms, item, code);
     Py_DECREF(ms);
     if (!a) return NULL;
     Py_INCREF(a);
@@ -2176,7 +2197,7 @@ static PyObject *coded_list(int nout, const int8_t *pos, int npeg, uint32_t fres
     }
     Py_DECREF(ms);
     for (int q = 0; q < nout; q++) {
-        PyObject *o = PyLong_FromLong(q);
+        PyObject *o = PyLong_FromUnsignedLong(ms->codes[q]);
         if (!o || PyList_Append(l, o) < 0) {
             Py_XDECREF(o);
             Py_DECREF(l);
@@ -2330,28 +2351,29 @@ static PyObject *st_clone(PyObject *self, PyObject *noargs) {
     return s;
 }
 
-/* Play move i of ms on t; 0 or 1 as table_play. */
-static int table_play_move(Table *t, MoveSet *ms, long i) {
-    if (i < 0 || i >= ms->ncodes || ms->npeg != 4 * t->n) {
+/* Play a move code of ms on t; 0 or 1 as table_play. */
+static int table_play_move(Table *t, MoveSet *ms, uint32_t code) {
+    if (ms->npeg != 4 * t->n) {
         PyErr_SetString(PyExc_ValueError, "not a move of this table");
         return -1;
     }
-    uint32_t code = ms->codes[i];
     int card = code & 15, kind = code >> 8 & 3;
     if (kind == KSPLIT) {
-        const Seven *sv = &ms->sv[code >> 10 & 4095];
+        const Seven *sv = ms_seven(ms, code);
+        if (!sv) return -1;
         return table_play(t, card, KSPLIT, 0, 0, 0, sv->pos, sv->fresh);
     }
     return table_play(t, card, kind, code >> 10 & 63, (long)(code >> 16 & 127) - 1, (long)(code >> 23 & 127) - 1,
                       NULL, 0);
 }
 
-/* play_move(ms, i) -> 0 or 1 (see play): move i of a MoveSet. */
+/* play_move(ms, code) -> 0 or 1 (see play): a move code of a MoveSet. */
 static PyObject *t_play_move(PyObject *self, PyObject *args) {
-    PyObject *ms;
-    long i;
-    if (!PyArg_ParseTuple(args, "O!l", (PyTypeObject *)MoveSetType, &ms, &i)) return NULL;
-    int status = table_play_move((Table *)self, (MoveSet *)ms, i);
+    PyObject *ms, *code_o;
+    uint32_t code;
+    if (!PyArg_ParseTuple(args, "O!O", (PyTypeObject *)MoveSetType, &ms, &code_o)) return NULL;
+    if (read_code(code_o, &code) < 0) return NULL;
+    int status = table_play_move((Table *)self, (MoveSet *)ms, code);
     return status < 0 ? NULL : PyLong_FromLong(status);
 }
 
@@ -2360,20 +2382,20 @@ static PyObject *t_play_move(PyObject *self, PyObject *args) {
 #define A_FOLD 2
 #define A_SLOW 3
 
-/* What apply_unchecked does with an action: A_MOVE (*ms, *idx set), A_GIVE (*card), A_FOLD,
+/* What apply_unchecked does with an action: A_MOVE (*ms, *code set), A_GIVE (*card), A_FOLD,
  * A_SLOW (the Python path), -1 on error. */
-static int action_mode(PyObject *action, PyObject **ms, long *idx, long *card) {
+static int action_mode(PyObject *action, PyObject **ms, uint32_t *code, long *card) {
     PyTypeObject *at = Py_TYPE(action);
     if (at == CodedActionT) {
         *ms = mget(&M_act_ms, action);
         if (!*ms) return -1;
-        PyObject *io = mget(&M_act_i, action);
-        if (!io) {
+        PyObject *co = mget(&M_act_code, action);
+        int bad = !co || read_code(co, code) < 0;
+        Py_XDECREF(co);
+        if (bad) {
             Py_CLEAR(*ms);
             return -1;
         }
-        *idx = PyLong_AsLong(io);
-        Py_DECREF(io);
         if (Py_TYPE(*ms) != (PyTypeObject *)MoveSetType) {
             Py_CLEAR(*ms);
             return A_SLOW;
@@ -2414,8 +2436,9 @@ static PyObject *st_apply_unchecked(PyObject *self, PyObject *const *args, Py_ss
     PyObject *c = state_table(self);
     if (!c) return NULL;
     PyObject *ms = NULL;
-    long idx = 0, card = 0;
-    int mode = c == Py_None || events ? A_SLOW : action_mode(action, &ms, &idx, &card);
+    uint32_t code = 0;
+    long card = 0;
+    int mode = c == Py_None || events ? A_SLOW : action_mode(action, &ms, &code, &card);
     if (mode < 0 || mode == A_SLOW) {
         Py_DECREF(c);
         if (mode < 0) return NULL;
@@ -2442,7 +2465,7 @@ static PyObject *st_apply_unchecked(PyObject *self, PyObject *const *args, Py_ss
     PyObject *st = mget(&M_c, s);
     int status;
     if (mode == A_MOVE)
-        status = table_play_move((Table *)st, (MoveSet *)ms, idx);
+        status = table_play_move((Table *)st, (MoveSet *)ms, code);
     else if (mode == A_FOLD)
         status = table_fold((Table *)st);
     else
@@ -2554,7 +2577,7 @@ static PyObject *bind_actions(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (member_init(&M_kind, dog, "kind") < 0 || member_init(&M_card, dog, "card") < 0 ||
-        member_init(&M_act_ms, coded, "_ms") < 0 || member_init(&M_act_i, coded, "_i") < 0 ||
+        member_init(&M_act_ms, coded, "_ms") < 0 || member_init(&M_act_code, coded, "_code") < 0 ||
         member_init(&M_list_ms, list, "_ms") < 0)
         return NULL;
     list_subscript = (binaryfunc)PyType_GetSlot(&PyList_Type, Py_mp_subscript);

@@ -2,7 +2,7 @@
 
 The core (see :mod:`.backend`) packs the legal plays of a position in one ``MoveSet``
 (``_core.c``: one code per play, card, value, kind, pegs and fields, and the 7s'
-records). :class:`CodedActions` is a ``list`` holding the move indices in place of the
+records). :class:`CodedActions` is a ``list`` holding the move codes in place of the
 actions: reading an item (``acts[i]``, in C) turns it into its :class:`CodedAction`,
 and anything that walks, compares, copies or serializes the list turns all of them
 first. A random playout or a search that picks one move by index thus builds one
@@ -20,7 +20,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.games.dog.actions import DogAction
+from stammtisch.games.dog.actions import SPLIT, DogAction
 from stammtisch.games.dog.cards import JOKER, card_text
 
 
@@ -52,20 +52,21 @@ else:
 
 
 class CodedAction(DogAction):
-    """A play made by the core: kind, card and its move in a ``MoveSet`` (``_ms``, ``_i``);
-    the other DogAction fields are made when first read (see module)."""
+    """A play made by the core: kind, card, its move code (``_code``) and the ``MoveSet``
+    it belongs to (``_ms``, which holds the 7s); the other DogAction fields are made when
+    first read (see module)."""
 
-    __slots__ = ("_i", "_ms")
+    __slots__ = ("_code", "_ms")
     _ms: Any
-    _i: int
+    _code: int
 
     def _make(self) -> None:
         """Make the fields that are made when first read (see module)."""
         ms = self._ms
-        i = self._i
-        _SLOTS["body"].__set__(self, ms.body(i))
+        code = self._code
+        _SLOTS["body"].__set__(self, ms.body(code))
         _SLOTS["base"].__set__(self, ms.base())
-        _SLOTS["head"].__set__(self, CODE_HEADS[ms.code(i) & 255])
+        _SLOTS["head"].__set__(self, CODE_HEADS[code & 255])
         _SLOTS["track"].__set__(self, ms.track)
         _SLOTS["_text"].__set__(self, None)
         _SLOTS["_result"].__set__(self, None)
@@ -73,8 +74,7 @@ class CodedAction(DogAction):
     @property
     def code(self) -> int:
         """The packed move code (see ``_core.c``)."""
-        code: int = self._ms.code(self._i)
-        return code
+        return self._code
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A plain DogAction with the same fields (the MoveSet stays behind).
@@ -82,6 +82,19 @@ class CodedAction(DogAction):
             DogAction,
             (self.text, self.kind, self.card, self.result, self.head, self.body, self.base, self.track),
         )
+
+
+def code_body(code: int, sevens: Any, npeg: int, core: Any) -> tuple[Any, ...]:
+    """The body tuple (see :mod:`.actions`) of a move code; ``sevens``: the list's
+    ``_sevens`` (its ``MoveSet``), or the bytes of the core's ``legal()``."""
+    kind = code >> 8 & 3
+    if kind == SPLIT:
+        if isinstance(sevens, bytes):
+            body: tuple[Any, ...] = core.seven(sevens, code >> 10 & 4095, npeg, bool(code >> 30 & 1))
+        else:
+            body = sevens.body(code)
+        return body
+    return (kind, code >> 10 & 63, (code >> 16 & 127) - 1, (code >> 23 & 127) - 1, bool(code >> 30 & 1))
 
 
 def _lazy_field(name: str) -> property:
@@ -108,12 +121,32 @@ for _name in _LAZY:
 
 
 class CodedActions(_MoveList, list[DogAction]):  # type: ignore[misc]
-    """The legal plays of one position, made from their move indices on first access
+    """The legal plays of one position, made from their move codes on first access
     (indexing and ``in`` are the core's ``MoveList``: identity first, without making any
-    action; then by text like a list)."""
+    action; then by text like a list).
+
+    For evaluators that read the plays without making actions: ``list.__iter__(acts)``
+    gives each play as it is held (its move code, or the action once made; see
+    ``_core.c`` for the code's fields), ``_base`` the position they start from (peg
+    places, fresh mask), and :func:`code_body` turns a code into its body (a 7's via
+    ``_sevens``)."""
 
     __slots__ = ("_ms",)
     _ms: Any
+
+    @property
+    def _base(self) -> tuple[list[int], int]:
+        base: tuple[list[int], int] = self._ms.base()
+        return base
+
+    @property
+    def _sevens(self) -> Any:
+        """What :func:`code_body` needs for a 7: the ``MoveSet``."""
+        return self._ms
+
+    @property
+    def _core(self) -> Any:
+        return _core
 
     if TYPE_CHECKING:
 

@@ -182,7 +182,7 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
             self._legal = None
             self._by_text = None
             self._last = (seat, action)
-            status = c.play_move(action._ms, action._i)
+            status = c.play_move(action._ms, action._code)
         elif kind == PLAY:
             body = action.body
             if body is None or action.base is None:  # not from legal_actions(): look it up
