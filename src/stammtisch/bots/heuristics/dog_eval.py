@@ -75,6 +75,9 @@ class DogEval:
         self.risk, self.risk_start = _risks(4 * n)
         self.teams = board.teams()
         self.seat_team = [board.team(s) for s in range(n)]
+        # Per team: its seats' start fields as a field mask.
+        self.team_starts = [sum(1 << board.start(s) for s in team) for team in self.teams]
+        self.pairs = [(a, b) for a, b in self.teams] if board.team_size == 2 else None
 
     # --- positions ----------------------------------------------------------------------
     def seat_values(self, places: Sequence[int], fresh: int) -> list[float]:
@@ -85,12 +88,16 @@ class DogEval:
         team_of = self.team_of_peg
         values = [0.0] * n
         masks = [0] * half
-        kennel = [0] * n
+        waiting = 0  # the start fields of seats with pegs in the kennel
+        out: list[int] = []  # the pegs out of the kennel
+        starts = self.starts
         for i, place in enumerate(places):
             if place < 0:
-                kennel[i >> 2] += 1
-            elif place < track:
-                masks[team_of[i]] |= 1 << place
+                waiting |= 1 << starts[i >> 2]
+            else:
+                out.append(i)
+                if place < track:
+                    masks[team_of[i]] |= 1 << place
         everyone = 0
         for m in masks:
             everyone |= m
@@ -98,23 +105,18 @@ class DogEval:
         # fields of other teams' seats with pegs in the kennel.
         rivals = []
         opens = []
-        starts = self.starts
+        team_starts = self.team_starts
         for t in range(half):
             r = everyone ^ masks[t]
             rivals.append(r | r << track)
-            o = 0
-            for s in range(n):
-                if kennel[s] and s % half != t:
-                    o |= 1 << starts[s]
-            opens.append(o)
+            opens.append(waiting & ~team_starts[t])
         progress = self.progress
         heaven = self.heaven
         risk = self.risk
         risk_start = self.risk_start
         low = track - REACH
-        for i, place in enumerate(places):
-            if place < 0:
-                continue
+        for i in out:
+            place = places[i]
             owner = i >> 2
             if place >= track:
                 values[owner] += heaven[place - track]
@@ -136,7 +138,10 @@ class DogEval:
     def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
         """Per team: its value minus the mean value of the other teams."""
         per_seat = self.seat_values(places, fresh)
-        totals = [sum(per_seat[s] for s in team) for team in self.teams]
+        if self.pairs is not None:
+            totals = [per_seat[a] + per_seat[b] for a, b in self.pairs]
+        else:
+            totals = [sum(per_seat[s] for s in team) for team in self.teams]
         if len(totals) == 2:
             a, b = totals
             return [a - b, b - a]
