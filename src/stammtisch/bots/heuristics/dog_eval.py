@@ -32,6 +32,7 @@ THREAT = 0.12  # chance that one opponent peg behind (within 13) hits
 START_THREAT = 0.25  # standing on an opponent's start while it has kennel pegs
 BLOCK = 2.0
 KEEP: dict[int, float] = {JOKER: 6.0, SEVEN: 3.0, FOUR: 1.5, ACE: 1.5, KING: 1.5}
+KEEPS = [KEEP.get(card, 0.0) for card in range(16)]  # by rank (and the code's card nibble)
 THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
 REACH = 13  # the farthest one card moves a peg forward
 WINDOW = (1 << REACH) - 1
@@ -165,15 +166,27 @@ class DogEval:
         (a 7's code is turned into its body by ``seven``)."""
         team = self.seat_team[seat]
         now = self.team_leads(pos, fresh)[team]
-        leads = self.team_leads
+        if self.pairs is not None and len(self.pairs) == 2:
+            (a, b), (c, d) = self.pairs[team], self.pairs[1 - team]
+            values = self.seat_values
+
+            def lead(places: Sequence[int], fresh: int) -> float:
+                v = values(places, fresh)
+                return (v[a] + v[b]) - (v[c] + v[d])  # as team_leads computes it
+        else:
+            leads = self.team_leads
+
+            def lead(places: Sequence[int], fresh: int) -> float:
+                return leads(places, fresh)[team]
+
+        keep = KEEPS
         out: list[float] = []
         for item in items:
             if type(item) is int:
                 card = item & 15
                 kind = item >> 8 & 3
                 if kind == SPLIT:
-                    body = seven(item)
-                    places, after = list(body[2][0]), body[2][1]
+                    places, after = seven(item)[2]
                 else:
                     places, after = _after(
                         pos, fresh, kind, item >> 10 & 63, (item >> 16 & 127) - 1, (item >> 23 & 127) - 1
@@ -185,10 +198,10 @@ class DogEval:
                     out.append(THEFT - KEEP.get(card, 0.0) if item.kind == STEAL else 0.0)
                     continue
                 if body[0] == SPLIT:
-                    places, after = list(body[2][0]), body[2][1]
+                    places, after = body[2]
                 else:
                     places, after = _after(pos, fresh, body[0], body[1], body[2], body[3])
-            out.append(leads(places, after)[team] - now - KEEP.get(card, 0.0))
+            out.append(lead(places, after) - now - keep[card])
         return out
 
 
