@@ -12,6 +12,7 @@ from typing import Any
 
 from stammtisch.core.errors import PositionError, UnknownGameError
 from stammtisch.core.game import Game, GameInfo, State
+from stammtisch.core.i18n import add_catalogue
 
 _GAMES: dict[str, str] = {}
 
@@ -33,7 +34,14 @@ def game_class(name: str) -> type[Game[Any]]:
         raise UnknownGameError(name=name, available=", ".join(games())) from None
     module_name, _, attr = target.partition(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module_name), attr)
+    add_catalogue(game_package(cls))
     return cls
+
+
+def game_package(cls: type[Game[Any]]) -> str:
+    """The package a game class lives in: its words, codec and catalogue sit beside it."""
+    module = cls.__module__
+    return module.rpartition(".")[0] or module
 
 
 def info(name: str) -> GameInfo:
