@@ -76,6 +76,15 @@ def per_seat(key: str, values: Sequence[Any], lang: str, names: Names) -> str:
     return ", ".join(t(key, lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values))
 
 
+def winners_text(
+    key: str, winners: Sequence[int], seat_key: str, values: Sequence[Any], lang: str, names: Names
+) -> str:
+    """The end of a match: ``key`` with the winners (``n``, ``names``) and every seat's
+    ``points`` (one ``seat_key`` text per seat, see :func:`per_seat`)."""
+    who = [seat_name(names, s, lang) for s in winners]
+    return t(key, lang, n=len(who), names=join(who, lang), points=per_seat(seat_key, values, lang, names))
+
+
 def join(items: Sequence[str], lang: str) -> str:
     """``a``, ``a und b``, ``a, b und c`` (``and`` in English)."""
     items = [str(i) for i in items]
