@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <string.h>
 
+/* What the Python side expects of this module (backend.py refuses an older build). */
+#define CORE_API 2
 #define MAXPEG 24
 #define MAXTRACK 96
 #define KMOVE 0
@@ -2704,7 +2706,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     PyObject *movelist, *tablebase;
-    if (add_type(m, "Table", &table_spec, &TableType) < 0 || add_type(m, "MoveSet", &moveset_spec, &MoveSetType) < 0 ||
+    if (PyModule_AddIntConstant(m, "API", CORE_API) < 0 || add_type(m, "Table", &table_spec, &TableType) < 0 || add_type(m, "MoveSet", &moveset_spec, &MoveSetType) < 0 ||
         add_type(m, "MoveList", &movelist_spec, &movelist) < 0 ||
         add_type(m, "TableBase", &tablebase_spec, &tablebase) < 0) {
         Py_DECREF(m);

@@ -16,11 +16,11 @@ is read, with the same values as the pure engine's action. A table-backed state
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.games.dog.actions import SPLIT, DogAction
+from stammtisch.games.dog.backend import compiled
 from stammtisch.games.dog.cards import JOKER, card_text
 
 
@@ -41,12 +41,17 @@ CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
 _LAZY = frozenset({"body", "base", "head", "track", "_text", "_result"})
 _SLOTS: dict[str, Any] = {name: DogAction.__dict__[name] for name in _LAZY}
 
-try:  # the compiled core, as backend.py loads it (imported by name: see backend.py)
-    _core: Any = importlib.import_module("stammtisch.games.dog._core")
-except ImportError:
-    _core = None
+_core = compiled()
+
+
+class _NoMoveList:
+    """Stands in for the core's MoveList where the core is not built (never used then)."""
+
+    __slots__ = ()
+
+
 if TYPE_CHECKING or _core is None:
-    _MoveList: Any = object
+    _MoveList: Any = _NoMoveList
 else:
     _MoveList = _core.MoveList
 

@@ -101,8 +101,16 @@ def on_table(state: DogState) -> DogState:
 
 
 _core = compiled()
+
+
+class _NoTableBase:
+    """Stands in for the core's TableBase where the core is not built (never used then)."""
+
+    __slots__ = ()
+
+
 if TYPE_CHECKING or _core is None:
-    _TableBase: Any = object
+    _TableBase: Any = _NoTableBase
 else:
     _TableBase = _core.TableBase
 
