@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012, "Information Set Monte Carlo
 Tree Search"): one tree, seen from the bot's seat, shared by all determinizations. Python
-affords only a few hundred iterations per second, so every iteration is made to count:
+affords a few thousand iterations per second at best, so every iteration is made to count:
 
 1. **Determinize**: ``game.sample_state(view, rng)`` deals every card the bot cannot see at
    random (the only place hidden information is guessed; the bot never sees the true state).
@@ -22,6 +22,12 @@ affords only a few hundred iterations per second, so every iteration is made to 
 5. **Back up a vector** with one value per seat, so that each seat's nodes are chosen by
    that seat's own value: this handles 2-6 players and teams (a team's seats share their
    values) without any special case.
+
+A node's children are keyed by the heuristic's ``action_keys``: equal for the same move
+in every determinization and cheap to make (Dog: the compiled core's move codes, so the
+search builds only the actions it plays and never their notation). The game's
+``sample_state`` hook of the heuristic hands over the determinization in the form its
+engine plays fastest (Dog: on the compiled table).
 
 The bot plays the root action with the most visits; ties go to the higher prior, so
 ``ismcts:1`` plays the heuristic's move. Everything random comes from the bot's own

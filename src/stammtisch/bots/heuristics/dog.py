@@ -268,6 +268,7 @@ def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]
 
 HEURISTIC = DogHeuristic()
 
-# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
-# first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=280, win_chance=True)
+# ``hard``: about 0.5 s of CPU time per move on the shared benchmark machine
+# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, the same time
+# then); search settings are first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1250, win_chance=True)

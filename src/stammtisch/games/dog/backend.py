@@ -35,6 +35,12 @@ def compiled_available() -> bool:
     return _compiled is not None
 
 
+def compiled() -> Any:
+    """The compiled core module, or ``None`` when it is not built (whether or not
+    ``STAMMTISCH_PURE`` is set: see :func:`core_for`)."""
+    return _compiled
+
+
 def forced_pure() -> bool:
     return os.environ.get("STAMMTISCH_PURE", "").strip() not in ("", "0")
 
