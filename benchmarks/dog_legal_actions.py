@@ -171,10 +171,10 @@ positions, pegs within 7 fields of each other) and the Python int per code; a ca
 that reads every action (a search, the server's move list) pays about 0.5 us per action
 on top, as before.
 
-In random playouts the generator is no longer the bottleneck (the core call is ~5% of a
-step in the profile below): apply on the copy-on-write DogState, clone and the driver
-loop are. The next factor against maedn is the rest of issue 20: the state as integers
-in the core, with apply, deal, exchange, fold and advance compiled.
+In random playouts the whole step runs in the core on the base rules: the state's
+legal_actions(), apply_unchecked() (by move code), clone() and is_terminal are C methods
+on the position as integers, and the reshuffle is in C; what is left in the profile
+below is mostly the driver loop and its random choice.
 
 The pure engine stays the specification (STAMMTISCH_PURE=1 forces it): same moves, same
 order, same bodies (benchmarks/dog_core_diff.txt, tests/games/dog/test_dog_core.py).

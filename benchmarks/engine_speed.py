@@ -151,15 +151,13 @@ def maedn_runner(clock: Callable[[], float] = clock) -> Runner | None:
 # Dog is far below its goal; kept here so that the committed output says why. The details
 # (profile, instruction counts, a compiled trial) are in benchmarks/dog_legal_actions.txt.
 DOG_NOTE = """\
-Dog and the 1.0x goal (issue 20): on the base rules a game's whole position lives in the
-compiled core's table (games/dog/coretable.py over _core.c): legal moves as packed codes,
-play, give, fold, the advance and the deal in C, clone a struct copy. legal_actions() is
-a list that makes a DogAction only for the moves that are read. What is left of a step
-is Python around those calls: the DogAction and the lazy list made per step, the state
-object per step, the driver loop and the random choice, where maedn's step is one C++
-call. Next: actions that carry their code (no body tuple per action), and bots and
-environments reading the table. dog (2p) has no core (everyone alone, DOG-21): it runs on
-the pure engine.
+Dog and the 1.0x goal (issue 20): on the base rules (4 and 6 players) a step runs in the
+compiled core (games/dog/_core.c): the state's is_terminal, legal_actions() and
+apply_unchecked() are C methods (coretable.TableBase) on the position as integers;
+legal_actions() is a list of move codes that makes a DogAction only for the move read
+(in C), applied by its code; the DOG-6 reshuffle is in C. What is left is the driver
+loop and the random choice, as for maedn. dog (2p) has no core (everyone alone,
+DOG-21): it runs on the pure engine.
 """
 
 
@@ -214,6 +212,7 @@ def main(argv: list[str] | None = None) -> None:
         f"# python {platform.python_version()} on {platform.machine()}, "
         f"{args.rounds} rounds x {args.seconds:g} s {'CPU' if args.cpu else 'wall'} time per engine, "
         "engines interleaved",
+        f"# load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (shared machine)",
         "",
         f"{'engine':34} {'steps/s':>12} {'min':>12} {'max':>12}",
     ]

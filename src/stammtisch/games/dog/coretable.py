@@ -16,8 +16,19 @@ pure engine thus stays the specification for all of it; the differential tests i
 ``tests/games/dog/test_dog_table.py`` check that both give the same states, actions
 and events.
 
-A deal that runs out of cards shuffles the discards in with the pure engine's
-:meth:`Rng.shuffle` (here, in Python), so the same seed gives the same game.
+A deal that runs out of cards shuffles the discards in exactly as the pure engine's
+:meth:`Rng.shuffle` (in C where it agrees, checked at import; else in Python), so the
+same seed gives the same game.
+
+Entry points for evaluators (a heuristic may read them without making the state pure):
+
+* ``state.legal_actions()`` on the core is a :class:`~.coded.CodedActions`:
+  ``list.__iter__(acts)`` gives each play as its move code (or the action once made),
+  ``acts._base`` the peg places and fresh mask they start from, ``acts._sevens.body(code)``
+  a 7's body (see :func:`~.coded.code_body`); a made action's ``code`` is its code.
+* ``state._c`` is the ``_core.Table``: ``current``, ``phase``, ``winner``, ``export()``
+  (all fields as the pure engine's, without unpacking this state), ``copy()`` and
+  ``play_move(moveset, code)`` / ``give(card)`` / ``fold()`` on a copy.
 """
 
 from __future__ import annotations
