@@ -339,8 +339,14 @@ def main() -> None:
     timings: list[str] = []
     timing_data: list[dict[str, Any]] = []
 
+    # Sections other scripts write into the report (between their markers) are kept.
+    previous = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+    kept = previous[previous.find("<!-- dog-hard") :] if "<!-- dog-hard" in previous else ""
+
     def write() -> None:
-        args.out.write_text(markdown(done, timings, header()), encoding="utf-8")
+        args.out.write_text(
+            markdown(done, timings, header()) + ("\n" + kept if kept else ""), encoding="utf-8"
+        )
         meta["load_at_last_update"] = [round(x, 2) for x in os.getloadavg()]
         json_path.write_text(json.dumps(to_json(done, timing_data, meta), indent=1) + "\n", encoding="utf-8")
 

@@ -15,14 +15,16 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import stammtisch
 from stammtisch.arena.cli import arena
 from stammtisch.cli_support import (
     FAILURE,
+    GameArgument,
+    GameOptions,
     Group,
+    PlayersOption,
     check_lang,
     default_lang,
     fail,
@@ -30,6 +32,7 @@ from stammtisch.cli_support import (
     out_folder,
     out_path,
     parse_options,
+    progress_bar,
 )
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, GameInfo, OptionSpec
@@ -130,11 +133,11 @@ def _options_text(options: dict[str, Any], lang: str) -> str:
 
 @app.command()
 def sim(
-    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")],
+    game: GameArgument,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    players: PlayersOption = None,
+    option: GameOptions = None,
     records: Annotated[
         Path | None, typer.Option(help="Write a record of every game into this (existing) folder.")
     ] = None,
@@ -151,13 +154,7 @@ def sim(
     win_sum = [0.0] * n
     steps = 0
     t0 = time.perf_counter()
-    with Progress(
-        TextColumn(f"{game}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as progress:
+    with progress_bar(game, console) as progress:
         task = progress.add_task("sim", total=games_)
         for i in range(games_):
             rng = random.Random(seed + i)
@@ -248,10 +245,10 @@ def play(
     game: Annotated[
         str | None, typer.Argument(help="Game name, see `stammtisch games` (default: zwickern).")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    players: PlayersOption = None,
     seat: Annotated[int, typer.Option(help="Your seat, counted from 1 (--plain).")] = 1,
     seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    option: GameOptions = None,
     lang: LangOption = "",
     save: Annotated[Path | None, typer.Option(help="Where to write the game record (--plain).")] = None,
     seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
@@ -327,7 +324,7 @@ app.command()(serve)
 
 
 @app.command("info")
-def info_cmd(game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")]) -> None:
+def info_cmd(game: GameArgument) -> None:
     """Print a game's info as JSON (title, players, options) for programs; for Dog also
     which engine runs (the compiled core or pure Python)."""
     data = _info(game, default_lang()).to_json()
@@ -343,11 +340,11 @@ app.command()(arena)
 
 @app.command()
 def check(
-    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")],
+    game: GameArgument,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the run.")] = 0,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    players: PlayersOption = None,
+    option: GameOptions = None,
     deep_every: Annotated[
         int, typer.Option(min=1, help="Run the JSON and leak checks on every n-th step.")
     ] = 1,
@@ -359,9 +356,7 @@ def check(
     opts = parse_options(option, players, lang)
     g = _load(game, opts, lang)
     t0 = time.perf_counter()
-    with Progress(
-        TextColumn(f"check {game}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
-    ) as progress:
+    with progress_bar(f"check {game}", console) as progress:
         task = progress.add_task("check", total=games_)
         try:
             report = check_game(

@@ -13,11 +13,12 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer import _click as click  # Typer 0.29 ships its own Click: its exceptions are these
 from typer.core import TyperGroup
 
@@ -27,6 +28,11 @@ from stammtisch.core.i18n import LANGUAGES
 USAGE = 2
 FAILURE = 1
 INTERRUPTED = 130
+
+#: The arguments and options several commands share, declared once.
+GameArgument = Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")]
+PlayersOption = Annotated[int | None, typer.Option(help="Number of players.")]
+GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")]
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -180,3 +186,10 @@ class Group(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def progress_bar(label: str, console: Console) -> Progress:
+    """The bar of a long run (``sim``, ``arena``): the label, done of total, time left."""
+    return Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+    )

@@ -19,7 +19,8 @@ from stammtisch.core.errors import GameOverError, IllegalActionError, Stammtisch
 from stammtisch.core.game import Game
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.i18n import tr
-from stammtisch.tui.present import Presenter, presenter_for, result_text
+from stammtisch.tui.present import Presenter, result_text
+from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.session import YOU, Session
 
 #: Moves listed at a time, each with its number ('+' lists the next ones).

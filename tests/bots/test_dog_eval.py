@@ -158,3 +158,22 @@ def test_reading_the_fast_path_keeps_the_state_on_the_compiled_table() -> None:
         h.state_values(state, state.current_player, legal)
         h.evaluate_state(state)
         assert state._c is not None  # nothing unpacked the table the search plays on
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=IDS)
+def test_search_keys_are_one_per_move_whatever_makes_it(options: dict[str, Any]) -> None:
+    # A play's key is the same from its move code, from the action made of it and from
+    # the pure engine's action for the same position; the keys of one list are distinct.
+    h = heuristic_for("dog")
+    for state in positions(options, 6, 150):
+        legal = state.legal_actions()
+        keys = h.action_keys(legal)
+        assert len(set(keys)) == len(keys)
+        made = list(legal)  # makes every action of a core-made list
+        assert h.action_keys(made) == keys
+        pure = state.clone()
+        pure.pos  # noqa: B018  # reading a field moves a compiled state to the pure engine
+        by_text = dict(
+            zip([a.text for a in pure.legal_actions()], h.action_keys(pure.legal_actions()), strict=True)
+        )
+        assert [by_text[a.text] for a in made] == keys

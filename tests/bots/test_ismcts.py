@@ -130,3 +130,34 @@ def test_the_state_fast_path_matches_the_view(name: str) -> None:
         assert heuristic.evaluate_state(state) == heuristic.evaluate(state.observe(None))
         twin = game.sample_state(state.observe(seat), random.Random(1))
         assert heuristic.state_values(twin, seat, legal) == heuristic.state_values(state, seat, legal)
+
+
+def test_dog_search_is_the_same_on_the_compiled_table_and_the_pure_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The tree keys a play by its move code on the compiled table and by its action on the
+    # pure engine (tests/bots/test_dog_eval.py: the same key); the same seed then gives the
+    # same statistics for every root action, 7s included.
+    compiled = stammtisch.load("dog")
+    if compiled.core is None:  # type: ignore[attr-defined]
+        pytest.skip("compiled core not in use")
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    pure = stammtisch.load("dog")
+    assert pure.core is None  # type: ignore[attr-defined]
+    checked = 0
+    for game, state in _positions("dog", 4, seed=11):
+        seat = state.current_player
+        assert seat is not None
+        view = state.observe(seat)
+        stats = []
+        for g in (game, pure):
+            search = ISMCTS(g, seat, random.Random(3), Budget(iterations=60))
+            stats.append(
+                [
+                    (str(s.action), s.visits, round(s.value, 9))
+                    for s in search.search(view, state.legal_actions())
+                ]
+            )
+        assert stats[0] == stats[1]
+        checked += 1
+    assert checked == 4

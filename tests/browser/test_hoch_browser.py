@@ -3,7 +3,7 @@
 The server process registers the toy with its one registration line and nothing else: the
 lobby lists it from ``/api/games``, offers its option, creates a table with a bot, and the
 table page plays it with the plain list of moves that every game without a browser module
-gets, to the end of the game.
+gets, to the end of the game. The move buttons and the log read the toy's own words.
 """
 
 from __future__ import annotations
@@ -76,10 +76,14 @@ def test_hoch_is_played_to_the_end_in_the_browser(hoch_page: Any, artifacts: Pat
     page.wait_for_selector(MOVE)
     # Three cards each: the person plays three times, the bot three times.
     assert page.locator(MOVE).count() in (1, 2, 3)
+    # The buttons read the toy's own words (its words.py and locale/), not a bare "action".
+    labels = page.locator(MOVE).all_inner_texts()
+    assert labels and all(label.startswith("Play the ") for label in labels), labels
     page.screenshot(path=str(artifacts / "hoch-table.png"), full_page=True)
     played = 0
     while wait_turn(page, MOVE) == "turn":
         before = int(page.get_attribute("#table-page", "data-version") or -1)
+        assert all(label.startswith("Play the ") for label in page.locator(MOVE).all_inner_texts())
         page.locator(MOVE).first.click()
         page.wait_for_function(
             f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
@@ -89,5 +93,7 @@ def test_hoch_is_played_to_the_end_in_the_browser(hoch_page: Any, artifacts: Pat
     assert played == 3
     page.wait_for_selector("#table-page[data-status=over]")
     assert "Result" in page.locator("#banner").inner_text()
+    log = page.locator("#log li").all_inner_texts()
+    assert len(log) == 6 and all(" plays a " in line for line in log), log
     page.screenshot(path=str(artifacts / "hoch-over.png"), full_page=True)
     assert page.js_errors == []

@@ -193,6 +193,40 @@ def test_countdown_runs_on_a_table_with_a_turn_timer(new_page: Any) -> None:
     page.wait_for_function(f"() => Number(document.querySelector('#countdown').dataset.left) < {first}")
 
 
+#: The page's clock off by ``SKEW`` ms: ``Date.now()`` and ``new Date()`` both.
+SKEWED_CLOCK = """(() => {
+  const skew = %d, Real = Date, realNow = Real.now.bind(Real);
+  class Skewed extends Real {
+    constructor(...a) { if (a.length) super(...a); else super(realNow() + skew); }
+    static now() { return realNow() + skew; }
+  }
+  globalThis.Date = Skewed;
+})();"""
+
+
+@pytest.mark.parametrize("skew", [-3_600_000, 600_000], ids=["an hour behind", "ten minutes ahead"])
+def test_countdown_follows_the_server_clock_not_the_players(new_page: Any, skew: int) -> None:
+    """The countdown counts from the server's ``turn_started`` by the server's clock (each
+    state's ``now``): a player whose clock is off still sees the seconds really left."""
+    page = new_page("en")
+    page.add_init_script(SKEWED_CLOCK % skew)
+    page.goto("/")
+    real = page.evaluate("performance.timeOrigin + performance.now()")
+    assert abs(page.evaluate("Date.now()") - real - skew) < 5_000, "the page's clock is off"
+    page.select_option("#game", "zwickern")
+    page.select_option("#turn-timer", "30")
+    page.select_option("select[name=seat-0]", "me")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    page.fill("#nickname", "Anna")
+    page.click("#create-table")
+    page.wait_for_selector("#countdown[data-left]")
+    first = int(page.get_attribute("#countdown", "data-left") or 0)
+    assert 20 <= first <= 30, first  # not 0 (clock ahead) nor an hour more (behind)
+    assert page.locator("#countdown").inner_text().startswith("⏱ 0:")
+    page.wait_for_function(f"() => Number(document.querySelector('#countdown').dataset.left) < {first}")
+    assert page.js_errors == []
+
+
 def test_rules_pages_in_both_languages_from_lobby_and_table(new_page: Any) -> None:
     page = new_page("de")
     page.goto("/")

@@ -47,6 +47,7 @@ MESSAGE_KEYS = {
     "result",
     "full_log",
     "turn_started",  # a time (checked below)
+    "now",  # the server's clock as it sent the message (checked below)
     "undo",  # a pending take-back: only seats and counts (checked below)
     "undo_floor",  # a move number (checked below)
 }
@@ -136,6 +137,7 @@ class Truth:
                 assert move.pop("text") == {lang: said[lang][i] for lang in said}
         assert set(msg) == MESSAGE_KEYS  # nothing else rides along unchecked
         assert isinstance(msg["turn_started"], int)
+        assert isinstance(msg["now"], int) and msg["now"] >= msg["turn_started"]
         assert msg["undo"] is None  # nobody asks to take back in these games
         assert isinstance(msg["undo_floor"], int) and 0 <= msg["undo_floor"] <= msg["version"]
         assert msg["seat"] == r

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from typing import Any
 
 from stammtisch.server.table import LiveTable
@@ -364,3 +365,55 @@ def test_himmel_news_is_the_drawn_card_for_the_drawer_only() -> None:
                 assert not reveals(st.events(other), other)
             return
     raise AssertionError("no draw in 60 moves")
+
+
+async def test_a_pending_request_survives_a_restart(db_url: str) -> None:
+    """Kept with the table: after a restart the others are asked again, with the whole
+    answer time; a refusal clears it for good, an acceptance after a restart takes back."""
+    s = settings(db_url, undo_seconds=60.0)
+    async with live_server(s) as live:
+        created = await live.create(seats=[{"type": "open"}, {"type": "open"}])
+        tid = created["table"]["id"]
+        tokens = [created["token"], (await live.join(tid, "Ben"))["token"]]
+        anna, ben = await live.player(tid, tokens[0]), await live.player(tid, tokens[1])
+        mover, other, seat = await _mover_and_other(anna, ben)
+        version = table_of(live, tid).version
+        before_move = [m for m in mover.messages if m["type"] == "state" and m["version"] == version - 1][-1]
+        await mover.send({"type": "undo", "version": version})
+        await other.wait_for(lambda m: m["type"] == "state" and m["undo"] is not None)
+    asked = {"seat": seat, "count": 1, "waiting": [1 - seat]}
+
+    async def reconnect(live: Live) -> tuple[Player, Player]:
+        players = [await live.player(tid, tok) for tok in tokens]
+        for p in players:
+            await p.state(version)
+        return players[seat], players[1 - seat]
+
+    async with live_server(s) as live:
+        mover, other = await reconnect(live)
+        for p in (mover, other):
+            pending = p.last_state()["undo"]
+            assert {k: pending[k] for k in asked} == asked
+            assert pending["until"] / 1000 > time.time() + 50, "the whole answer time again"
+        mark = len(mover.messages)
+        await other.send({"type": "undo_answer", "accept": False})
+        notice = await mover.wait_for(lambda m: m["type"] == "notice", mark)
+        assert notice["kind"] == "undo_refused" and notice["by"] == 1 - seat
+        await mover.wait_for(lambda m: m["type"] == "state" and m["undo"] is None, mark)
+
+    async with live_server(s) as live:
+        mover, other = await reconnect(live)
+        assert mover.last_state()["undo"] is None and table_of(live, tid).undo_request is None
+        await mover.send({"type": "undo", "version": version})
+        await other.wait_for(lambda m: m["type"] == "state" and m["undo"] is not None)
+
+    async with live_server(s) as live:
+        mover, other = await reconnect(live)
+        assert other.last_state()["undo"]["waiting"] == [1 - seat]
+        mark = len(mover.messages)
+        await other.send({"type": "undo_answer", "accept": True})
+        back = await mover.state(version + 1, mark)
+        assert back["undo"] is None and back["full_log"][-1]["undo"] == [version]
+        assert back["view"] == before_move["view"] and back["legal"] == before_move["legal"]
+        for p in (mover, other):
+            await p.close()

@@ -16,7 +16,9 @@ from stammtisch.arena.match import play_game
 from stammtisch.arena.tournament import config_from, run_tournament
 from stammtisch.bots import BOT_KINDS, LEVELS, make_bot
 from stammtisch.bots.profile import GenericHeuristic, profile_for
+from stammtisch.core import i18n
 from stammtisch.core.conformance import check_game
+from stammtisch.core.words import entry_words, moves_words
 from stammtisch.tui.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the server harness
@@ -78,6 +80,37 @@ def test_hoch_research_environments() -> None:
         mask = observation["action_mask"]
         aec.step(None if term or trunc else next(i for i, ok in enumerate(mask) if ok))
     aec.close()
+
+
+def test_hoch_speaks_its_own_words_in_both_languages() -> None:
+    """Its ``words.py`` and ``locale/`` beside its game are found from the registration alone."""
+    game = stammtisch.load("hoch")
+    state = game.from_json(
+        {
+            "hands": [[2, 5, 1], [4, 6, 6]],
+            "stock": [1, 2, 3, 4, 5],
+            "pile": [3],
+            "points": [0, 1],
+            "current": 0,
+        }
+    )
+    said = moves_words("hoch", [state.describe(a) for a in state.legal_actions()], ["Anna", "Ben"])
+    assert said == {
+        "en": ["Play the 1", "Play the 2", "Play the 5 for a point"],
+        "de": ["Die 1 spielen", "Die 2 spielen", "Die 5 spielen, für einen Punkt"],
+    }
+    after = state.apply(5)
+    assert entry_words("hoch", after.events(1), ["Anna", "Ben"]) == {
+        "en": "Anna plays a 5 and scores a point.",
+        "de": "Anna spielt eine 5 und bekommt einen Punkt.",
+    }
+    # Its catalogue has every key in both languages, with the same placeholders.
+    en, de = set(i18n.keys("en", "hoch.")), set(i18n.keys("de", "hoch."))
+    assert en == de and len(en) == 5
+    for key in en:
+        assert i18n.placeholders(str(i18n.template(key, "en"))) == i18n.placeholders(
+            str(i18n.template(key, "de"))
+        )
 
 
 def test_hoch_terminal_session() -> None:

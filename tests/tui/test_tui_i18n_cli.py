@@ -10,7 +10,7 @@ from stammtisch.cli import app
 from stammtisch.core import i18n
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.i18n import LANGS, other_language, seat_name, tr, ui_keys
-from stammtisch.tui.present import presenter_for
+from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.session import new_session
 
 

@@ -22,7 +22,7 @@ from stammtisch.games.himmel import words as himmel_words
 from stammtisch.plain_play import play_plain
 from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.i18n import seat_name, tr
-from stammtisch.tui.present import presenter_for
+from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.session import Seen, Session
 
 

@@ -53,7 +53,7 @@ def test_dog_moves_in_the_terminal_are_the_game_words_in_both_languages() -> Non
 
     import stammtisch
     from stammtisch.core.words import move_text
-    from stammtisch.tui.present import presenter_for
+    from stammtisch.tui.presenters import presenter_for
 
     game = stammtisch.load("dog")
     presenter = presenter_for(game)
@@ -77,7 +77,7 @@ def test_dog_moves_in_the_terminal_are_the_game_words_in_both_languages() -> Non
 def test_a_split_seven_is_narrowed_down_in_words() -> None:
     """The steps of a big move group (a split 7) read as the words the moves share."""
     import stammtisch
-    from stammtisch.tui.present import presenter_for
+    from stammtisch.tui.presenters import presenter_for
 
     game = stammtisch.load("dog")
     presenter = presenter_for(game)

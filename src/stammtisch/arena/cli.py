@@ -8,21 +8,30 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import stammtisch
 from stammtisch.arena.report import Report
 from stammtisch.arena.tournament import config_from, run_tournament
 from stammtisch.bots import resolve
-from stammtisch.cli_support import FAILURE, default_lang, fail, out_path, parse_options
+from stammtisch.cli_support import (
+    FAILURE,
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    default_lang,
+    fail,
+    out_path,
+    parse_options,
+    progress_bar,
+)
 from stammtisch.core.errors import StammtischError
 
 console = Console(highlight=False)
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")],
+    game: GameArgument,
     bots: Annotated[
         str,
         typer.Option(help="Bots, comma separated: random, casual, heuristic, ismcts[:ITER|:SECs], easy…"),
@@ -32,8 +41,8 @@ def arena(
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; deal i uses seed+i.")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="Local worker processes.")] = 2,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")] = None,
+    players: PlayersOption = None,
+    option: GameOptions = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Write the results: .json (all) or .csv (per game); the folder must exist."),
@@ -59,13 +68,7 @@ def arena(
         probe = stammtisch.load(game, **options)
         for kind in lineup:  # every bot name and budget is checked before any game is played
             resolve(kind, probe)
-        with Progress(
-            TextColumn(f"{game}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-        ) as progress:
+        with progress_bar(game, console) as progress:
             task = progress.add_task("arena", total=None)
 
             def advance(done: int, total: int) -> None:

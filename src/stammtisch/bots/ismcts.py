@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012, "Information Set Monte Carlo
 Tree Search"): one tree, seen from the bot's seat, shared by all determinizations. Python
-affords only a few hundred iterations per second, so every iteration is made to count:
+affords a few thousand iterations per second at best, so every iteration is made to count:
 
 1. **Determinize**: ``game.sample_state(view, rng)`` deals every card the bot cannot see at
    random (the only place hidden information is guessed; the bot never sees the true state).
@@ -22,6 +22,12 @@ affords only a few hundred iterations per second, so every iteration is made to 
 5. **Back up a vector** with one value per seat, so that each seat's nodes are chosen by
    that seat's own value: this handles 2-6 players and teams (a team's seats share their
    values) without any special case.
+
+A node's children are keyed by the heuristic's ``action_keys``: equal for the same move
+in every determinization and cheap to make (Dog: the compiled core's move codes, so the
+search builds only the actions it plays and never their notation). The game's
+``sample_state`` hook of the heuristic hands over the determinization in the form its
+engine plays fastest (Dog: on the compiled table).
 
 The bot plays the root action with the most visits; ties go to the higher prior, so
 ``ismcts:1`` plays the heuristic's move. Everything random comes from the bot's own
@@ -115,6 +121,12 @@ class ISMCTS:
                 return h if depth is None else min(h, depth)
         return depth
 
+    def _keys(self, legal: Sequence[Any]) -> list[Any]:
+        """The tree's keys of ``legal`` (see ``GameHeuristic.action_keys``)."""
+        if self.heuristic is None:
+            return list(legal)
+        return self.heuristic.action_keys(legal)
+
     def priors(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """The heuristic's ranking of ``legal`` as probabilities (uniform without one)."""
         if self.heuristic is None or len(legal) == 1:
@@ -132,8 +144,9 @@ class ISMCTS:
         """Run the budget from ``view``; statistics for every action in ``legal``."""
         n = self.game.num_players
         root = _Node(n, 1.0)
-        for action, p in zip(legal, self.priors(view, legal), strict=True):
-            root.children[action] = _Node(n, p)
+        keys = self._keys(legal)
+        for key, p in zip(keys, self.priors(view, legal), strict=True):
+            root.children[key] = _Node(n, p)
         iterations = self.budget.iterations
         seconds = self.budget.seconds
         if iterations is None and seconds is None:
@@ -150,8 +163,8 @@ class ISMCTS:
             done += 1
         self.iterations_done = done
         out: list[ActionStats] = []
-        for action in legal:
-            child = root.children[action]
+        for action, key in zip(legal, keys, strict=True):
+            child = root.children[key]
             if child.visits == 0:
                 out.append(ActionStats(action, 0, 0.0, 0.0, child.prior))
             else:
@@ -176,39 +189,42 @@ class ISMCTS:
         path = [root]
         c = self.settings.exploration
         seats = len(root.totals)
+        keys_of = self._keys
         while not state.is_terminal:
             legal = state.legal_actions()
             player = state.current_player
             assert player is not None
+            keys = keys_of(legal)
             children = node.children
-            missing = [a for a in legal if a not in children]
-            if missing:
-                # Actions first met in this determinization get their prior from the view of
-                # the seat to move in it (an opponent's view holds a guessed hand).
-                priors = self.state_priors(state, player, legal)
-                for a, p in zip(legal, priors, strict=True):
-                    if a not in children:
-                        children[a] = _Node(seats, p)
+            for key in keys:
+                if key not in children:
+                    # Actions first met in this determinization get their prior from the
+                    # view of the seat to move in it (an opponent's view holds a guessed hand).
+                    priors = self.state_priors(state, player, legal)
+                    for k, p in zip(keys, priors, strict=True):
+                        if k not in children:
+                            children[k] = _Node(seats, p)
+                    break
             fpu = node.totals[player] / node.visits if node.visits else 0.5
             total_prior = 0.0
-            for a in legal:
-                ch = children[a]
+            for key in keys:
+                ch = children[key]
                 ch.avail += 1
                 total_prior += ch.prior
-            best: Any = None
+            best = 0
             best_child: _Node | None = None
             best_score = -math.inf
-            for a in legal:
-                ch = children[a]
+            for i, key in enumerate(keys):
+                ch = children[key]
                 q = ch.totals[player] / ch.visits if ch.visits else fpu
                 score = q + c * (ch.prior / total_prior) * math.sqrt(ch.avail) / (1 + ch.visits)
                 if score > best_score:
                     best_score = score
-                    best = a
+                    best = i
                     best_child = ch
             assert best_child is not None
             node = best_child
-            state = state.apply_unchecked(best, events=False)
+            state = state.apply_unchecked(legal[best], events=False)
             path.append(node)
             if node.visits == 0:
                 break

@@ -2,7 +2,8 @@
 
 The catalogue is ``stammtisch/locale/<lang>/LC_MESSAGES/<area>.po`` (package data), one
 ``.po`` file per area (``core``, ``server``, ``dog``, ``himmel``, ``zwickern``, ``web``,
-``terminal`` …) so that people working on different parts rarely touch the same file. The
+``terminal`` …) so that people working on different parts rarely touch the same file. A game
+registered from outside stammtisch brings its own ``locale/`` folder (:func:`add_catalogue`). The
 files are read with Babel when a language is first used, compiled in memory and served by
 the standard library's :mod:`gettext` (plural rules from each file's ``Plural-Forms``).
 
@@ -77,6 +78,8 @@ class _Language:
                 if not message.id:
                     continue
                 key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+                if key in self.templates:
+                    continue  # a game's own catalogue never changes a text of stammtisch's
                 text = message.string
                 self.templates[key] = tuple(text) if isinstance(text, tuple | list) else (text or "")
                 self.areas[key] = area
@@ -92,16 +95,43 @@ class _Language:
 
 
 def _po_files(lang: str) -> Iterator[tuple[str, bytes]]:
-    folder = resources.files("stammtisch").joinpath("locale", lang, "LC_MESSAGES")
-    if not folder.is_dir():
-        return
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".po"):
-            yield entry.name[: -len(".po")], entry.read_bytes()
+    for package in _PACKAGES:
+        folder = resources.files(package).joinpath("locale", lang, "LC_MESSAGES")
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".po"):
+                yield entry.name[: -len(".po")], entry.read_bytes()
 
 
 _LOADED: dict[str, _Language] = {}
 _LOCK = threading.Lock()
+#: Packages whose ``locale/`` folder is read, stammtisch's first (see :func:`add_catalogue`).
+_PACKAGES: list[str] = ["stammtisch"]
+_ASKED: set[str] = {"stammtisch"}
+
+
+def add_catalogue(package: str) -> None:
+    """Read the ``.po`` files in ``<package>/locale/<lang>/LC_MESSAGES/`` too, if it has them.
+
+    A game registered from outside stammtisch keeps its texts (its events and moves in
+    words) in its own folder; the registry calls this when it first loads the game. Keys
+    already in the catalogue keep their text; a package without a ``locale`` folder
+    changes nothing.
+    """
+    if package in _ASKED:
+        return
+    with _LOCK:
+        if package in _ASKED:
+            return
+        _ASKED.add(package)
+        try:
+            found = resources.files(package).joinpath("locale").is_dir()
+        except (ModuleNotFoundError, TypeError):
+            found = False
+        if found:
+            _PACKAGES.append(package)
+            _LOADED.clear()  # read again, with the new files, when next asked
 
 
 def _language(lang: str) -> _Language:

@@ -12,8 +12,11 @@ from typing import Any
 
 from stammtisch.core.errors import PositionError, UnknownGameError
 from stammtisch.core.game import Game, GameInfo, State
+from stammtisch.core.i18n import add_catalogue
 
 _GAMES: dict[str, str] = {}
+#: Classes already imported, by their target: looked up on every move (words, views).
+_CLASSES: dict[str, type[Game[Any]]] = {}
 
 
 def register(name: str, target: str) -> None:
@@ -31,9 +34,19 @@ def game_class(name: str) -> type[Game[Any]]:
         target = _GAMES[name]
     except KeyError:
         raise UnknownGameError(name=name, available=", ".join(games())) from None
-    module_name, _, attr = target.partition(":")
-    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), attr)
+    cls = _CLASSES.get(target)
+    if cls is None:
+        module_name, _, attr = target.partition(":")
+        cls = getattr(importlib.import_module(module_name), attr)
+        add_catalogue(game_package(cls))
+        _CLASSES[target] = cls
     return cls
+
+
+def game_package(cls: type[Game[Any]]) -> str:
+    """The package a game class lives in: its words, codec and catalogue sit beside it."""
+    module = cls.__module__
+    return module.rpartition(".")[0] or module
 
 
 def info(name: str) -> GameInfo:

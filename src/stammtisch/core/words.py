@@ -1,6 +1,8 @@
 """Events and legal moves in words, in the players' terms (German and English).
 
-Each game phrases its own events in ``stammtisch/games/<game>/words.py`` with two functions,
+Each game phrases its own events in the ``words`` module of its package
+(``stammtisch/games/<game>/words.py``; a game registered from outside stammtisch has it
+beside its ``Game`` class) with two functions,
 ``event_text(event, lang, names) -> str`` and ``move_text(description, lang, names) -> str``;
 the templates are in the message catalogue (``locale/<lang>/LC_MESSAGES/<game>.po``). This
 module finds them and turns the events of one applied action into one log line.
@@ -22,7 +24,9 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
+from stammtisch.core.errors import UnknownGameError
 from stammtisch.core.i18n import LANGUAGES, t
+from stammtisch.core.registry import game_class, game_package
 
 JSON = dict[str, Any]
 Names = Sequence[str | None] | None
@@ -72,6 +76,15 @@ def per_seat(key: str, values: Sequence[Any], lang: str, names: Names) -> str:
     return ", ".join(t(key, lang, name=seat_name(names, s, lang), n=v) for s, v in enumerate(values))
 
 
+def winners_text(
+    key: str, winners: Sequence[int], seat_key: str, values: Sequence[Any], lang: str, names: Names
+) -> str:
+    """The end of a match: ``key`` with the winners (``n``, ``names``) and every seat's
+    ``points`` (one ``seat_key`` text per seat, see :func:`per_seat`)."""
+    who = [seat_name(names, s, lang) for s in winners]
+    return t(key, lang, n=len(who), names=join(who, lang), points=per_seat(seat_key, values, lang, names))
+
+
 def join(items: Sequence[str], lang: str) -> str:
     """``a``, ``a und b``, ``a, b und c`` (``and`` in English)."""
     items = [str(i) for i in items]
@@ -82,11 +95,25 @@ def join(items: Sequence[str], lang: str) -> str:
     return t("words.list", lang, items=", ".join(items[:-1]), last=items[-1])
 
 
-@cache
 def _module(game: str) -> ModuleType | None:
+    """The game's ``words`` module, beside the module of its ``Game`` class as the registry
+    names it (``stammtisch.games.dog.words``; a game registered from elsewhere brings its
+    own); None for a game without one or a name nobody registered."""
     try:
-        return importlib.import_module(f"stammtisch.games.{game}.words")
-    except ModuleNotFoundError:
+        package = game_package(game_class(game))
+    except UnknownGameError:
+        return None
+    return _words_in(package)
+
+
+@cache
+def _words_in(package: str) -> ModuleType | None:
+    name = f"{package}.words"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the words module is there but needs something missing: say so
         return None
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import stammtisch
@@ -40,6 +42,8 @@ from stammtisch.server.table import OVER, PLAYING, WAITING, LiveTable
 from stammtisch.server.undo import UndoRequest, marker_entries, moves_in_force
 from stammtisch.server.undo import span as undo_span
 
+log = logging.getLogger("stammtisch.server")
+
 
 class Hub:
     def __init__(self, settings: Settings, writer: DbWriter) -> None:
@@ -55,6 +59,7 @@ class Hub:
         self.autoplay = Autoplay(settings, self.pool)
         self.chat = Chat(settings, writer)
         self.registry.on_drop = self._dropped
+        self.registry.on_load = self._loaded
         self.lobby = Seats(self.registry, self.autoplay)
         self._sweeper: asyncio.Task[None] | None = None
         self._undo_tasks: set[asyncio.Task[None]] = set()
@@ -106,6 +111,29 @@ class Hub:
             await asyncio.sleep(every)
             self.sweep()
 
+    def _loaded(self, table: LiveTable) -> None:
+        """A table read from the database: a take-back request kept with it is pending again.
+        Nobody could answer while the table was away (a restart, another node), so the others
+        get the whole answer time anew from now."""
+        if table.status != PLAYING:
+            return
+        request = UndoRequest.restored(table.row.undo_request, table.version)
+        if request is not None:
+            request.until = time.time() + self.settings.undo_seconds
+            table.undo_request = request
+            self._expire_later(table, request)
+
+    def _expire_later(self, table: LiveTable, request: UndoRequest) -> None:
+        task = asyncio.create_task(self._undo_expires(table, request))
+        self._undo_tasks.add(task)
+        task.add_done_callback(self._undo_tasks.discard)
+
+    async def _keep_request(self, table: LiveTable, request: UndoRequest | None) -> None:
+        """Store the pending request (None: there is none any more) before anybody is told."""
+        tid, version = table.id, table.version
+        stored = None if request is None else request.stored()
+        await self.writer.run(lambda c: repo.save_undo_request(c, tid, version, stored))
+
     def _dropped(self, table_id: str) -> None:
         self.autoplay.forget(table_id)
         self.chat.forget(table_id)
@@ -145,12 +173,11 @@ class Hub:
                 request = UndoRequest(
                     seat, count, table.version, others, time.time() + self.settings.undo_seconds
                 )
+                await self._keep_request(table, request)
                 table.undo_request = request
                 self.autoplay.kick(table)  # nobody moves while the others decide
                 table.request_changed()
-                task = asyncio.create_task(self._undo_expires(table, request))
-                self._undo_tasks.add(task)
-                task.add_done_callback(self._undo_tasks.discard)
+                self._expire_later(table, request)
         finally:
             self.autoplay.kick(table)
 
@@ -167,21 +194,28 @@ class Hub:
                 if request is None or seat not in request.waiting:
                     raise ServerError("undo_no_request")
                 if not accept:
-                    self._undo_refused(table, seat)
+                    await self._undo_refused(table, seat)
                     return
-                request.waiting.discard(seat)
-                if request.waiting:
+                if request.waiting != {seat}:
+                    await self._keep_request(table, replace(request, waiting=request.waiting - {seat}))
+                    request.waiting.discard(seat)
                     table.request_changed()
                     return
+                request.waiting.discard(seat)
                 await table.take_back(request.seat, request.count)
                 self.autoplay.taken_back(table)
         finally:
             self.autoplay.kick(table)
 
-    def _undo_refused(self, table: LiveTable, by: int | None) -> None:
+    async def _undo_refused(self, table: LiveTable, by: int | None) -> None:
         """The game stays as it was; the turn (and its timer) begins anew."""
         request = table.undo_request
         assert request is not None
+        try:
+            await self._keep_request(table, None)
+        except Exception:
+            # Refused all the same; after a restart the request would be asked again.
+            log.warning("table %s: the refused take-back could not be cleared", table.id)
         table.undo_request = None
         table.turn_started = time.time()
         notice = wire.dumps({"type": "notice", "kind": "undo_refused", "seat": request.seat, "by": by})
@@ -193,7 +227,7 @@ class Hub:
         await asyncio.sleep(max(0.0, request.until - time.time()))
         async with table.exclusive():
             if table.undo_request is request:
-                self._undo_refused(table, None)
+                await self._undo_refused(table, None)
         self.autoplay.kick(table)
 
     # --- finished games and hints ----------------------------------------------------------

@@ -37,6 +37,8 @@ class Registry:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         #: Called with the id of every table dropped from memory (its bots go too).
         self.on_drop: Callable[[str], None] = lambda _tid: None
+        #: Called with every table loaded from the database (not with new ones).
+        self.on_load: Callable[[LiveTable], None] = lambda _table: None
         #: Node mode (``serve --node-id``): a table is ours while we hold its lease.
         self.leases: Leases | None = None
 
@@ -101,6 +103,7 @@ class Registry:
         if loaded is None:
             return None
         self.tables[table_id] = loaded
+        self.on_load(loaded)
         if self.leases is not None:
             self.leases.loaded(loaded)
         return loaded

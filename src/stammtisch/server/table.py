@@ -212,7 +212,7 @@ class LiveTable:
         """The next ``state`` message for one connection; it then counts as having the log.
 
         Cached per (recipient, entries the connection has) until the next change, so all
-        connections of one recipient that keep up share one text.
+        connections of one recipient that keep up share one text; only ``now`` is added.
         """
         recipient = client.seat
         version = self.row.version
@@ -244,12 +244,12 @@ class LiveTable:
                     b',"turn_started":%d,"undo_floor":%d,"undo":'
                     % (round(self.turn_started * 1000), self.undo_floor),
                     b"null" if self.undo_request is None else wire.dumpb(self.undo_request.to_json()),
-                    b"}",
                 )
             ).decode()
             self._messages[key] = text
         client.log_sent = version
-        return text
+        # The server's clock as it sends: clients count the turn timer by it (clock skew).
+        return f'{text},"now":{round(time.time() * 1000)}}}'
 
     def send_state(self, client: Client) -> None:
         client.push(self.state_message(client))

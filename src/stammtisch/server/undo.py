@@ -54,6 +54,28 @@ class UndoRequest:
             "until": round(self.until * 1000),
         }
 
+    def stored(self) -> JSON:
+        """As kept with the table (``st_tables.undo_request``), so a restart does not lose it."""
+        return {
+            "seat": self.seat,
+            "count": self.count,
+            "version": self.version,
+            "waiting": sorted(self.waiting),
+        }
+
+    @classmethod
+    def restored(cls, stored: Any, version: int) -> UndoRequest | None:
+        """The request kept with a table at ``version``; None when there is none, or it was
+        made at another version (a move or a take-back since has ended it)."""
+        if not isinstance(stored, dict) or stored.get("version") != version:
+            return None
+        try:
+            return cls(
+                int(stored["seat"]), int(stored["count"]), version, {int(s) for s in stored["waiting"]}
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
 
 def undo_marker(count: int) -> str:
     return f"{UNDO_PREFIX}{count}"

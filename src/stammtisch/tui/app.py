@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual.app import App
 from textual.binding import Binding, BindingType
 
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.hints import Hint, hint_provider
 from stammtisch.tui.i18n import other_language, tr
+from stammtisch.tui.screens.base import Host
 from stammtisch.tui.screens.dialogs import ConfirmScreen
 from stammtisch.tui.screens.game import GameScreen
 from stammtisch.tui.screens.replay import ReplayScreen
@@ -20,7 +20,7 @@ from stammtisch.tui.session import Session, new_session
 _NO_HINT: Any = object()
 
 
-class StammtischApp(App[None]):
+class StammtischApp(Host):
     """``stammtisch play`` and ``stammtisch replay --ui``.
 
     Give ``record`` to replay it, ``session`` to play it, ``seats`` to start at once, or

@@ -3,7 +3,8 @@
 A presenter turns one seat's view (``State.observe(seat)``) into Rich renderables for the
 board area and the seat table, and names the hand cards. It never computes a rule: what
 is legal comes from the legal notations, what is seen comes from the view. A game
-without its own presenter is drawn with its text render (``Game.render``).
+without its own presenter is drawn with its text render (``Game.render``). Each game's presenter sits in
+``present_<game>.py`` on top of this module; ``presenters.py`` picks one for a game.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rich.text import Text
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, State
 from stammtisch.core.words import entry_text, join, move_text
-from stammtisch.tui.cards import chip, chips
+from stammtisch.tui.cards import chip
 from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import card_of
 from stammtisch.tui.session import Seen
@@ -92,6 +93,11 @@ class Presenter:
         if not text:
             return None
         return Text(tr("last", lang, move=text), style="dim", no_wrap=True, overflow="ellipsis")
+
+    def with_last(self, view: View, lang: str, parts: Sequence[RenderableType]) -> Group:
+        """A board's ``parts`` with the line of the latest move (:meth:`last_line`) below."""
+        last = self.last_line(view, lang)
+        return Group(*parts) if last is None else Group(*parts, last)
 
     def prefix_words(
         self, state: State[Any], notations: Sequence[str], lang: str, short: bool = False
@@ -201,56 +207,3 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
-
-
-class ZwickernPresenter(Presenter):
-    """Zwickern: the open table cards, the draw pile, each seat's hand size and captures."""
-
-    def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
-        head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
-        head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
-        table = Text(f"{tr('table', lang)}: ", style="bold")
-        table.append_text(chips(view["table"], tr("empty", lang), lang))
-        deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
-        parts: list[RenderableType] = [head, table, deck]
-        last = self.last_line(view, lang)
-        if last is not None:
-            parts.append(last)
-        return Group(*parts)
-
-    def last_label(self, last: View, lang: str) -> str:
-        text = str(last.get("card", ""))
-        captured = last.get("captured") or []
-        return text + (" → " + " ".join(map(str, captured)) if captured else "")
-
-    def hidden_label(self, lang: str) -> str:
-        return tr("zw_last_card", lang)
-
-    def refusal(self, view: View, card: str, lang: str) -> str:
-        if (view.get("options") or {}).get("forced_capture") and view.get("table"):
-            return tr("zw_forced", lang, card=chip(card, lang).plain)
-        return super().refusal(view, card, lang)
-
-    def seats(self, view: View, lang: str) -> RenderableType:
-        return seat_table(
-            view,
-            lang,
-            [
-                (tr("cards_in_hand", lang), lambda s: str(view["hand_sizes"][s])),
-                (tr("captured", lang), lambda s: str(len(view["captured"][s]))),
-                (tr("points", lang), lambda s: num(view["scores"][s])),
-            ],
-        )
-
-
-def presenter_for(game: Game[Any]) -> Presenter:
-    """The game's presenter, or the text-render fallback."""
-    from stammtisch.tui.present_dog import DogPresenter
-    from stammtisch.tui.present_himmel import HimmelPresenter
-
-    presenters: dict[str, Callable[[Game[Any]], Presenter]] = {
-        "zwickern": ZwickernPresenter,
-        "dog": DogPresenter,
-        "himmel": HimmelPresenter,
-    }
-    return presenters.get(game.name, Presenter)(game)

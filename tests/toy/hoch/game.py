@@ -8,6 +8,7 @@ from typing import Any
 
 from stammtisch.core.errors import ActionSyntaxError
 from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec, State
+from stammtisch.core.i18n import t
 from stammtisch.core.position import checked, reading, shuffled_rest
 from stammtisch.core.rng import Rng
 
@@ -46,6 +47,13 @@ class HochState(State[int]):
         self.pile = [*self.pile, action]
         nxt = (seat + 1) % self.num_players
         self.current = nxt if self.hands[nxt] else None
+
+    def describe(self, action: int) -> JSON:
+        return {"type": "play", "card": str(action), "point": not self.pile or action > self.pile[-1]}
+
+    def _events_of(self, before: State[int], action: int) -> list[JSON]:
+        assert isinstance(before, HochState)
+        return [{"seat": before.current_player, **before.describe(action)}]
 
     def clone(self) -> HochState:
         s = HochState(self.game)
@@ -136,6 +144,6 @@ class HochGame(Game[HochState]):
         return s
 
     def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return (
-            f"pile {' '.join(view['pile']) or '-'} | hand {' '.join(view['hand'])} | points {view['scores']}"
-        )
+        pile, hand = " ".join(view["pile"]) or "-", " ".join(view["hand"]) or "-"
+        points = ", ".join(f"{p:g}" for p in view["scores"])
+        return t("hoch.board", lang, pile=pile, hand=hand, points=points)

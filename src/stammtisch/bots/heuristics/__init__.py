@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +72,12 @@ class GameHeuristic:
         game may hand it over in the form its engine plays fastest)."""
         state: State[Any] = game.sample_state(view, rng)
         return state
+
+    def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
+        """One key per legal action for the search tree: equal for the same move in every
+        determinization of a node, distinct within one list. Default: the actions (which
+        compare by their notation); a game may key by something cheaper to make."""
+        return list(legal)
 
     def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
         """``action_values`` of ``player``'s view of ``state`` (the search's fast path).

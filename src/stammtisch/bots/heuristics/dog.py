@@ -35,7 +35,7 @@ Both give the same values (``tests/bots/test_dog_eval.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
@@ -51,9 +51,9 @@ from stammtisch.bots.heuristics.dog_eval import (
     SevenBody,
     evaluator,
 )
-from stammtisch.games.dog.actions import GIVE, DogAction
+from stammtisch.games.dog.actions import GIVE, SPLIT, DogAction
 from stammtisch.games.dog.board import KENNEL, Board
-from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, parse_card
+from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, RANK_TEXT, parse_card
 from stammtisch.games.dog.coded import CodedActions, code_body
 from stammtisch.games.dog.coretable import TableState, on_table
 
@@ -118,6 +118,38 @@ def coded_plays(legal: Sequence[Any]) -> tuple[Sequence[int], int, list[Any], Se
     return pos, fresh, list(list.__iter__(legal)), seven
 
 
+# A move code without its canon bit (bit 30, a property of the position): the tree's key
+# of a play that is not a 7 (card, value, kind and the pegs and fields, see coded.py).
+KEY_MASK = (1 << 30) - 1
+# The low byte (card | value << 4) of a play's code by its notation's head: a card that is
+# not a Joker takes its own value; a Joker's start is value 13.
+_HEAD_LOW: dict[str, int] = {
+    **{text: r | r << 4 for r, text in enumerate(RANK_TEXT) if r != JOKER},
+    **{f"Jo={text}": JOKER | r << 4 for r, text in enumerate(RANK_TEXT) if r != JOKER},
+    "Jo": JOKER | JOKER << 4,
+}
+
+
+def play_key(item: Any, seven: SevenBody) -> Hashable:
+    """The search key of one play, the same for a move code and for the action made from
+    it: a play's code without the canon bit; a 7 by its card and the position it leaves
+    (its code holds its index among the position's 7s, which depends on the hand; and two
+    step orders to the same position are one move); a give, fold or theft by its text."""
+    if type(item) is int:
+        if item >> 8 & 3 == SPLIT:
+            return (item & 255, seven(item)[2])
+        return item & KEY_MASK
+    body = item.body
+    if body is None or item.head not in _HEAD_LOW:
+        text: str = item.text
+        return text
+    low = _HEAD_LOW[item.head]
+    if body[0] == SPLIT:
+        return (low, tuple(body[2]))
+    code: int = low | body[0] << 8 | body[1] << 10 | (body[2] + 1) << 16 | (body[3] + 1) << 23
+    return code
+
+
 def _no_seven(code: int) -> tuple[Any, ...]:
     raise AssertionError(f"a move code {code} outside a core-made list")
 
@@ -144,6 +176,16 @@ class DogHeuristic(GameHeuristic):
         """The sampled state on the compiled core's table where it can hold it (the same
         game as the pure engine's, faster)."""
         return on_table(game.sample_state(view, rng))
+
+    def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
+        raw = coded_plays(legal)
+        if raw is None:
+            return [play_key(a, _no_seven) for a in legal]
+        seven = raw[3]
+        return [
+            item & KEY_MASK if type(item) is int and item >> 8 & 3 != SPLIT else play_key(item, seven)
+            for item in raw[2]
+        ]
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         board = view_board(view)
@@ -226,6 +268,7 @@ def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]
 
 HEURISTIC = DogHeuristic()
 
-# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
-# first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=280, win_chance=True)
+# ``hard``: about 0.5 s of CPU time per move on the shared benchmark machine
+# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, the same time
+# then); search settings are first choices, not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1250, win_chance=True)

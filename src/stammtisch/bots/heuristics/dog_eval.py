@@ -32,6 +32,7 @@ THREAT = 0.12  # chance that one opponent peg behind (within 13) hits
 START_THREAT = 0.25  # standing on an opponent's start while it has kennel pegs
 BLOCK = 2.0
 KEEP: dict[int, float] = {JOKER: 6.0, SEVEN: 3.0, FOUR: 1.5, ACE: 1.5, KING: 1.5}
+KEEPS = [KEEP.get(card, 0.0) for card in range(16)]  # by rank (and the code's card nibble)
 THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
 REACH = 13  # the farthest one card moves a peg forward
 WINDOW = (1 << REACH) - 1
@@ -75,6 +76,9 @@ class DogEval:
         self.risk, self.risk_start = _risks(4 * n)
         self.teams = board.teams()
         self.seat_team = [board.team(s) for s in range(n)]
+        # Per team: its seats' start fields as a field mask.
+        self.team_starts = [sum(1 << board.start(s) for s in team) for team in self.teams]
+        self.pairs = [(a, b) for a, b in self.teams] if board.team_size == 2 else None
 
     # --- positions ----------------------------------------------------------------------
     def seat_values(self, places: Sequence[int], fresh: int) -> list[float]:
@@ -85,12 +89,16 @@ class DogEval:
         team_of = self.team_of_peg
         values = [0.0] * n
         masks = [0] * half
-        kennel = [0] * n
+        waiting = 0  # the start fields of seats with pegs in the kennel
+        out: list[int] = []  # the pegs out of the kennel
+        starts = self.starts
         for i, place in enumerate(places):
             if place < 0:
-                kennel[i >> 2] += 1
-            elif place < track:
-                masks[team_of[i]] |= 1 << place
+                waiting |= 1 << starts[i >> 2]
+            else:
+                out.append(i)
+                if place < track:
+                    masks[team_of[i]] |= 1 << place
         everyone = 0
         for m in masks:
             everyone |= m
@@ -98,23 +106,18 @@ class DogEval:
         # fields of other teams' seats with pegs in the kennel.
         rivals = []
         opens = []
-        starts = self.starts
+        team_starts = self.team_starts
         for t in range(half):
             r = everyone ^ masks[t]
             rivals.append(r | r << track)
-            o = 0
-            for s in range(n):
-                if kennel[s] and s % half != t:
-                    o |= 1 << starts[s]
-            opens.append(o)
+            opens.append(waiting & ~team_starts[t])
         progress = self.progress
         heaven = self.heaven
         risk = self.risk
         risk_start = self.risk_start
         low = track - REACH
-        for i, place in enumerate(places):
-            if place < 0:
-                continue
+        for i in out:
+            place = places[i]
             owner = i >> 2
             if place >= track:
                 values[owner] += heaven[place - track]
@@ -136,7 +139,10 @@ class DogEval:
     def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
         """Per team: its value minus the mean value of the other teams."""
         per_seat = self.seat_values(places, fresh)
-        totals = [sum(per_seat[s] for s in team) for team in self.teams]
+        if self.pairs is not None:
+            totals = [per_seat[a] + per_seat[b] for a, b in self.pairs]
+        else:
+            totals = [sum(per_seat[s] for s in team) for team in self.teams]
         if len(totals) == 2:
             a, b = totals
             return [a - b, b - a]
@@ -160,15 +166,27 @@ class DogEval:
         (a 7's code is turned into its body by ``seven``)."""
         team = self.seat_team[seat]
         now = self.team_leads(pos, fresh)[team]
-        leads = self.team_leads
+        if self.pairs is not None and len(self.pairs) == 2:
+            (a, b), (c, d) = self.pairs[team], self.pairs[1 - team]
+            values = self.seat_values
+
+            def lead(places: Sequence[int], fresh: int) -> float:
+                v = values(places, fresh)
+                return (v[a] + v[b]) - (v[c] + v[d])  # as team_leads computes it
+        else:
+            leads = self.team_leads
+
+            def lead(places: Sequence[int], fresh: int) -> float:
+                return leads(places, fresh)[team]
+
+        keep = KEEPS
         out: list[float] = []
         for item in items:
             if type(item) is int:
                 card = item & 15
                 kind = item >> 8 & 3
                 if kind == SPLIT:
-                    body = seven(item)
-                    places, after = list(body[2][0]), body[2][1]
+                    places, after = seven(item)[2]
                 else:
                     places, after = _after(
                         pos, fresh, kind, item >> 10 & 63, (item >> 16 & 127) - 1, (item >> 23 & 127) - 1
@@ -180,10 +198,10 @@ class DogEval:
                     out.append(THEFT - KEEP.get(card, 0.0) if item.kind == STEAL else 0.0)
                     continue
                 if body[0] == SPLIT:
-                    places, after = list(body[2][0]), body[2][1]
+                    places, after = body[2]
                 else:
                     places, after = _after(pos, fresh, body[0], body[1], body[2], body[3])
-            out.append(leads(places, after)[team] - now - KEEP.get(card, 0.0))
+            out.append(lead(places, after) - now - keep[card])
         return out
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, join, per_seat, seat_name
+from stammtisch.core.words import Names, join, per_seat, seat_name, winners_text
 
 JSON = dict[str, Any]
 SUIT_SIGNS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
@@ -83,13 +83,13 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
             )
         return text
     if kind == "match_end":
-        winners = [seat_name(names, s, lang) for s in event.get("winners", [])]
-        return t(
+        return winners_text(
             "zwickern.ev.match_end",
+            event.get("winners", []),
+            "zwickern.seat_points",
+            event["match_points"],
             lang,
-            n=len(winners),
-            names=join(winners, lang),
-            points=per_seat("zwickern.seat_points", event["match_points"], lang, names),
+            names,
         )
     return t("words.acted", lang, name=name)
 

@@ -50,6 +50,8 @@ class TableRow:
     #: Whether the seated players may chat (the creator's choice).
     chat: bool = True
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, notation)
+    #: A pending take-back request as stored (``UndoRequest.stored``), or None.
+    undo_request: dict[str, Any] | None = None
 
 
 class VersionConflict(RuntimeError):
@@ -164,6 +166,7 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         rematch_id=t["rematch_id"],
         chat=bool(t["chat"]) if t.get("chat") is not None else True,
         actions=acts,
+        undo_request=t.get("undo_request"),
     )
 
 
@@ -358,6 +361,16 @@ def save_seat(conn: Connection, table_id: str, row: SeatRow) -> None:
         update(seats)
         .where(seats.c.table_id == table_id, seats.c.seat == row.seat)
         .values(kind=row.kind, nickname=row.nickname, level=row.level, token_hash=row.token_hash)
+    )
+
+
+def save_undo_request(conn: Connection, table_id: str, version: int, request: dict[str, Any] | None) -> None:
+    """Store (or clear, None) the table's pending take-back request. Only while the table is
+    at ``version``: a table that moved on has no request to keep."""
+    conn.execute(
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.version == version)
+        .values(undo_request=request)
     )
 
 

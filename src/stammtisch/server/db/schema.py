@@ -41,6 +41,9 @@ tables = Table(
     Column("result", JSON, nullable=True),
     Column("rematch_id", String(32), nullable=True),
     Column("chat", Boolean, nullable=False, default=True, server_default=true()),  # table chat on
+    #: A take-back waiting for the other people's answers (``UndoRequest.stored``): seat,
+    #: count, version, waiting seats. It counts only while ``version`` is the table's.
+    Column("undo_request", JSON, nullable=True),
 )
 
 seats = Table(

@@ -15,7 +15,7 @@ import { drawHead, endActions } from "./table/head.js";
 import { joinForm } from "./table/join.js";
 import { drawChat } from "./table/chat.js";
 import { drawLog } from "./table/log.js";
-import { createModel, gameTitle, mySeat, myTurn, names } from "./table/model.js";
+import { createModel, gameTitle, mySeat, myTurn, names, serverNow } from "./table/model.js";
 import { drawSeats } from "./table/seats.js";
 import { drawUndo } from "./table/undo.js";
 import { TableSocket } from "./ws.js";
@@ -133,6 +133,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
   let pacing = null;
 
   function receive(msg) {
+    // The server's clock against ours, taken as the message arrives (not when it is shown).
+    if (typeof msg.now === "number") page.clockOffset = msg.now - Date.now();
     queue.push(msg);
     if (!pacing) drain();
   }
@@ -153,7 +155,7 @@ export function renderTable(root, tableId, { watch = false } = {}) {
     const step = prev && msg.version === prev.version + 1;
     if (!prev || prev.version !== msg.version) {
       page.hint = null;
-      page.turnSince = Date.now();
+      page.turnSince = serverNow(page);
     }
     if (page.pending !== null && msg.version > page.pending) page.pending = null;
     delete el.dataset.pending;

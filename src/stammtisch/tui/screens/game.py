@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, work
@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,7 +26,8 @@ from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import presenter_for
+from stammtisch.tui.presenters import presenter_for
+from stammtisch.tui.screens.base import HostedScreen
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
 from stammtisch.tui.screens.game_layout import (
     GAME_CSS,
@@ -42,11 +42,8 @@ from stammtisch.tui.screens.game_layout import (
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
 
-if TYPE_CHECKING:
-    from stammtisch.tui.app import StammtischApp
 
-
-class GameScreen(Screen[None]):
+class GameScreen(HostedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i), f"pick_card({i - 1})", show=False) for i in range(1, 10)),
         Binding("0", "pick_other", show=False),
@@ -79,17 +76,6 @@ class GameScreen(Screen[None]):
         self.hinted: str | None = None
         self._handover_open = False
         self.right_width = 34
-
-    @property
-    def stapp(self) -> StammtischApp:
-        from stammtisch.tui.app import StammtischApp
-
-        assert isinstance(self.app, StammtischApp)
-        return self.app
-
-    @property
-    def lang(self) -> str:
-        return self.stapp.lang
 
     # --- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

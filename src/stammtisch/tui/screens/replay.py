@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -16,7 +15,9 @@ from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.i18n import seat_name, tr
-from stammtisch.tui.present import presenter_for, result_text
+from stammtisch.tui.present import result_text
+from stammtisch.tui.presenters import presenter_for
+from stammtisch.tui.screens.base import HostedScreen
 from stammtisch.tui.session import Seen
 from stammtisch.tui.widgets import KeyBar
 
@@ -31,7 +32,7 @@ REPLAY_KEYS = [
 ]
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(HostedScreen):
     """Replays a record move by move (the record is replayed and checked on open)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,13 +61,6 @@ class ReplayScreen(Screen[None]):
         self.index = 0
         self.seat: int | None = None
         self.movers = [st.current_player for st in self.states[:-1]]
-
-    @property
-    def lang(self) -> str:
-        from stammtisch.tui.app import StammtischApp
-
-        app = self.app
-        return app.lang if isinstance(app, StammtischApp) else "en"
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")

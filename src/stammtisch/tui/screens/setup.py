@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from stammtisch.core.errors import StammtischError
@@ -17,6 +16,7 @@ from stammtisch.core.registry import info
 from stammtisch.records.record import GameRecord
 from stammtisch.tui import autosave
 from stammtisch.tui.i18n import seat_name, tr, ui_keys
+from stammtisch.tui.screens.base import HostedScreen
 from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
 from stammtisch.tui.widgets import KeyBar
 
@@ -31,7 +31,7 @@ def kind_label(kind: str, lang: str) -> str:
     return tr("kind_bot", lang, level=tr(f"level_{kind}", lang))
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(HostedScreen):
     """Pick players and seats; Start builds the session and hands it to ``on_start``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", show=False)]
@@ -85,13 +85,6 @@ class SetupScreen(Screen[None]):
     def resume_label(self, lang: str) -> str:
         n = len(self.saved.actions) if self.saved is not None else 0
         return tr("resume", lang, n=n)
-
-    @property
-    def lang(self) -> str:
-        from stammtisch.tui.app import StammtischApp
-
-        app = self.app
-        return app.lang if isinstance(app, StammtischApp) else "en"
 
     def player_counts(self) -> list[int]:
         spec = self.game_info.option("players")

@@ -3,7 +3,7 @@
 import { clear, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { resultLine } from "./end.js";
-import { currentPlayer, mySeat, myTurn, names } from "./model.js";
+import { currentPlayer, mySeat, myTurn, names, serverNow } from "./model.js";
 
 export function drawBanner(banner, page) {
   clear(banner);
@@ -42,8 +42,9 @@ export function drawBanner(banner, page) {
 }
 
 /** Seconds left of the turn timer (null without a timer, or while a take-back is asked).
- * The turn's start comes from the server (`turn_started`), so a reload shows the same. */
-export function secondsLeft(page, now = Date.now()) {
+ * The turn's start comes from the server (`turn_started`), so a reload shows the same; it is
+ * compared with the server's clock (this browser's may be off). */
+export function secondsLeft(page, now = serverNow(page)) {
   const limit = page.info && page.info.turn_timer;
   const msg = page.msg;
   if (!limit || !msg || msg.undo || !page.info || page.info.status !== "playing") return null;

@@ -19,10 +19,17 @@ export function createModel(tableId, watch) {
     levels: ["easy", "medium", "hard"],
     pending: null, // version of the action sent and not yet answered (double clicks)
     turnSince: null, // when the current turn began, as this page saw it (countdown)
+    clockOffset: 0, // the server's clock minus this browser's (ms), from each state's `now`
     notices: [], // {kind: "timeout", seat, move} as they came (this connection only)
     chat: null, // {enabled, messages: [{seat, text, at}]} from the server
   };
   return page;
+}
+
+/** The server's clock now (ms since 1970): this browser's clock, corrected by the offset the
+ * last state showed. Times from the server (`turn_started`, `undo.until`) are read by it. */
+export function serverNow(page) {
+  return Date.now() + (page.clockOffset || 0);
 }
 
 /** The name a person reads for a seat: nickname, the bot's own name, or "Player n" / "Spieler n" (seats counted from 1). */

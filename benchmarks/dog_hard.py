@@ -1,0 +1,102 @@
+"""Dog ``hard`` now against ``hard`` before the bots read the integer state, at the same CPU
+time per move, over seat-swapped duplicate deals.
+
+    PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py --old 450 --minutes 60
+
+Both sides are ISMCTS with iteration budgets, so every game can be replayed exactly:
+today's ``hard`` (``hard_iterations`` of the Dog profile) against ``ismcts:OLD``, where OLD
+is what the bot code of the baseline commit searched in the same CPU time (its iterations
+per CPU second from ``benchmarks/ismcts_speed.txt`` times today's seconds per move). The
+old side is played with today's code: at the same budget and seed both make the same
+choice (the evaluation gives the same floats, the tree keys change no statistic;
+``ismcts_speed.txt`` counts the positions where they agree), so it is the old ``hard`` in
+less of the machine's time. Deals are played in chunks; no chunk starts after
+``--minutes``. The result replaces the section between the markers in ``strength.md``
+(``strength.py`` keeps that section when it rewrites the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from stammtisch.arena.report import Report
+from stammtisch.bots.profile import profile_for
+from strength import Measured, Pairing, binomial_interval, ismcts_wins, run_in_chunks
+
+HERE = Path(__file__).resolve().parent
+STRENGTH = HERE / "strength.md"
+BEGIN = "<!-- dog-hard: written by benchmarks/dog_hard.py -->"
+END = "<!-- /dog-hard -->"
+
+
+def section(command: str, lines: list[str]) -> str:
+    return "\n".join(
+        [
+            BEGIN,
+            "## Dog: `hard` now against `hard` before (same CPU time per move)",
+            "",
+            f"`{command}`",
+            "",
+            *lines,
+            END,
+        ]
+    )
+
+
+def put_section(text: str) -> None:
+    """Write ``text`` into strength.md between the markers (appended the first time)."""
+    old = STRENGTH.read_text(encoding="utf-8") if STRENGTH.exists() else ""
+    if BEGIN in old and END in old:
+        head, _, rest = old.partition(BEGIN)
+        _, _, tail = rest.partition(END)
+        new = head + text + tail
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    STRENGTH.write_text(new, encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--old", type=int, required=True, help="the old hard's iterations in the same CPU time")
+    ap.add_argument("--new", type=int, default=profile_for("dog").hard_iterations)
+    ap.add_argument("--games", type=int, default=200, help="planned games (whole deals)")
+    ap.add_argument("--minutes", type=float, default=60.0)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    command = f"PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py {' '.join(sys.argv[1:])}"
+    pairing = Pairing("dog", (f"ismcts:{args.old}", f"ismcts:{args.new}"), args.games)
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    for run, wall, cpu in run_in_chunks(pairing, args.games, args.seed, 1, args.minutes * 60):
+        report = Report(run)
+        old, new = report.summaries
+        wins, games = ismcts_wins(Measured(pairing, report, wall, cpu, args.games))
+        low, high = binomial_interval(wins, games)
+        deals = len({r.deal for r in run.results})
+        load = os.getloadavg()
+        lines = [
+            f"Started {started}, 1 worker, seed {args.seed}; {games} games ({deals} deals, each from both"
+            f" seatings) of {args.games} planned in {wall / 60:.0f} wall minutes ({cpu / 60:.0f} CPU"
+            f" minutes; load average at the last update {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}).",
+            "",
+            "| bots (old / new) | games (deals) | win share new [95%, over deals] | games won by new"
+            " [exact 95%] | margin new (pegs) [95%] |",
+            "|---|---:|---:|---:|---:|",
+            f"| `ismcts:{args.old}` / `ismcts:{args.new}` | {games} ({deals}) | {new.win_share} |"
+            f" {wins:g} of {games} ({wins / games:.3f}) [{low:.3f}, {high:.3f}] |"
+            f" {new.score_margin.mean:+.2f} [{new.score_margin.low:+.2f}, {new.score_margin.high:+.2f}] |",
+            "",
+            f"Old win share {old.win_share}.",
+        ]
+        text = section(command, lines)
+        print(lines[-3], flush=True)
+        if not args.no_write:
+            put_section(text)
+
+
+if __name__ == "__main__":
+    main()
