@@ -28,6 +28,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -98,12 +99,39 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Run:
+    """What one route measured: every move's latency, the seconds played, each round's
+    moves per second, and the CPU seconds the node and the players' process used."""
+
+    latencies: list[float] = field(default_factory=list)
+    took: float = 0.0
+    rounds: list[float] = field(default_factory=list)
+    node_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+
 async def load(http_base: str, ws_base: str, pairs: int, seconds: float, latencies: list[float]) -> float:
     """Play for ``seconds`` with ``pairs`` pairs of players; returns the seconds it took."""
     start = time.perf_counter()
     until = start + seconds
     await asyncio.gather(*(play_tables(http_base, ws_base, until, latencies, i) for i in range(pairs)))
     return time.perf_counter() - start
+
+
+def measure(run: Run, url: str, pairs: int, seconds: float, node_pid: int) -> None:
+    before = len(run.latencies), cpu_seconds(node_pid), time.process_time()
+    took = asyncio.run(load(url, url.replace("http", "ws"), pairs, seconds, run.latencies))
+    run.took += took
+    run.rounds.append((len(run.latencies) - before[0]) / took)
+    run.node_cpu += cpu_seconds(node_pid) - before[1]
+    run.client_cpu += time.process_time() - before[2]
 
 
 def row(label: str, latencies: list[float], took: float) -> str:
@@ -113,18 +141,24 @@ def row(label: str, latencies: list[float], took: float) -> str:
     )
 
 
-def compare(
-    base: str, direct: str, pairs: int, seconds: float, rounds: int
-) -> dict[str, tuple[list[float], float]]:
-    """Through the proxy and directly to the node, in alternating rounds (the machine is
-    shared: alternating spreads other load over both)."""
-    out: dict[str, tuple[list[float], float]] = {"proxy": ([], 0.0), "direct": ([], 0.0)}
-    for _ in range(rounds):
-        for key, url in (("proxy", base), ("direct", direct)):
-            lat, took = out[key]
-            took += asyncio.run(load(url, url.replace("http", "ws"), pairs, seconds / rounds, lat))
-            out[key] = (lat, took)
+def compare(base: str, direct: str, pairs: int, seconds: float, rounds: int, node_pid: int) -> dict[str, Run]:
+    """Through the proxy and directly to the node, in rounds ordered proxy-direct,
+    direct-proxy, ... (the machine is shared and load drifts: the order evens it out)."""
+    out = {"proxy": Run(), "direct": Run()}
+    routes = [("proxy", base), ("direct", direct)]
+    for i in range(rounds):
+        for key, url in routes if i % 2 == 0 else routes[::-1]:
+            measure(out[key], url, pairs, seconds / rounds, node_pid)
     return out
+
+
+def detail(key: str, run: Run) -> str:
+    moves = len(run.latencies)
+    return (
+        f"  {key:<6}  moves/s per round {min(run.rounds):.0f}-{max(run.rounds):.0f};"
+        f" CPU per move: node {run.node_cpu / moves * 1e3:.2f} ms,"
+        f" players {run.client_cpu / moves * 1e3:.2f} ms"
+    )
 
 
 def run(out: list[str], pairs: int, seconds: float) -> None:
@@ -132,8 +166,14 @@ def run(out: list[str], pairs: int, seconds: float) -> None:
     out.append("")
     out.append("nodes  route          moves/s   p50 ms   p99 ms   moves")
     single: list[str] = []
+    # Players leave their last table in the middle of a game: no stand-in bots play those
+    # tables on while the next configuration is measured.
     for n in (1, 2, 3):
-        with database() as url, tempfile.TemporaryDirectory() as tmp, Cluster(url, Path(tmp)) as cluster:
+        with (
+            database() as url,
+            tempfile.TemporaryDirectory() as tmp,
+            Cluster(url, Path(tmp), reconnect_timeout=3600) as cluster,
+        ):
             cluster.start_nodes(n)
             cluster.start_proxy()
             asyncio.run(load(cluster.base, cluster.ws_base, pairs, 2.0, []))  # warm-up
@@ -142,22 +182,26 @@ def run(out: list[str], pairs: int, seconds: float) -> None:
                 took = asyncio.run(load(cluster.base, cluster.ws_base, pairs, seconds, lat))
                 out.append(row(f"{n:>5}  via HAProxy ", lat, took))
                 continue
-            port = next(iter(cluster.nodes.values()))[0]
+            port, proc = next(iter(cluster.nodes.values()))
             direct = f"http://127.0.0.1:{port}"
-            both = compare(cluster.base, direct, pairs, seconds, 4)
-            out.append(row(f"{n:>5}  via HAProxy ", *both["proxy"]))
-            out.append(row(f"{n:>5}  direct      ", *both["direct"]))
+            asyncio.run(load(direct, direct.replace("http", "ws"), pairs, 2.0, []))  # warm-up
+            both = compare(cluster.base, direct, pairs, seconds, 4, proc.pid)
+            out.append(row(f"{n:>5}  via HAProxy ", both["proxy"].latencies, both["proxy"].took))
+            out.append(row(f"{n:>5}  direct      ", both["direct"].latencies, both["direct"].took))
+            single += [detail(k, both[k]) for k in ("proxy", "direct")]
             # One pair alone: a move's latency without queueing behind other tables.
-            alone = compare(cluster.base, direct, 1, seconds, 8)
-            p50 = {k: statistics.median(v[0]) * 1e3 for k, v in alone.items()}
-            p99 = {k: pct(v[0], 0.99) * 1e3 for k, v in alone.items()}
+            alone = compare(cluster.base, direct, 1, seconds, 4, proc.pid)
+            p50 = {k: statistics.median(v.latencies) * 1e3 for k, v in alone.items()}
+            p99 = {k: pct(v.latencies, 0.99) * 1e3 for k, v in alone.items()}
             single.append(
-                f"one pair alone, 1 node ({len(alone['proxy'][0])} and {len(alone['direct'][0])} moves):"
+                f"one pair alone, 1 node ({len(alone['proxy'].latencies)} and"
+                f" {len(alone['direct'].latencies)} moves):"
                 f" p50 {p50['direct']:.2f} ms direct, {p50['proxy']:.2f} ms via HAProxy"
                 f" (the proxy adds {p50['proxy'] - p50['direct']:+.2f} ms per move);"
                 f" p99 {p99['direct']:.2f} / {p99['proxy']:.2f} ms"
             )
     out.append("")
+    out.append(f"1 node, {pairs} pairs, proxy and direct in alternating rounds:")
     out.extend(single)
 
 

@@ -14,7 +14,19 @@ import pytest
 
 import stammtisch
 
-TEMPLATE = ("cards", "actions", "state", "view", "sample", "position", "game", "codec", "render")
+TEMPLATE = (
+    "cards",
+    "actions",
+    "state",
+    "events",
+    "view",
+    "render",
+    "position",
+    "sample",
+    "game",
+    "codec",
+    "words",
+)
 SHIPPED = ("dog", "himmel", "zwickern")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -93,6 +93,11 @@ class Presenter:
         if not text:
             return None
         return Text(tr("last", lang, move=text), style="dim", no_wrap=True, overflow="ellipsis")
+
+    def with_last(self, view: View, lang: str, parts: Sequence[RenderableType]) -> Group:
+        """A board's ``parts`` with the line of the latest move (:meth:`last_line`) below."""
+        last = self.last_line(view, lang)
+        return Group(*parts) if last is None else Group(*parts, last)
 
     def prefix_words(self, state: State[Any], notations: Sequence[str], lang: str) -> str:
         """What several moves still to be told apart have in common, in words: the shared

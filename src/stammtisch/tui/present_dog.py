@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from stammtisch.tui.i18n import seat_name, tr
@@ -122,11 +122,7 @@ class DogPresenter(Presenter):
         lines = self._number_fields(lines, fields)
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
-        parts: list[RenderableType] = [head, *lines, self._footer(view, lang)]
-        last = self.last_line(view, lang)
-        if last is not None:
-            parts.append(last)
-        return Group(*parts)
+        return self.with_last(view, lang, [head, *lines, self._footer(view, lang)])
 
     def strip(self, view: View, lang: str) -> RenderableType:
         """The compact board: one line per seat with its quarter of the track (from its start
@@ -150,10 +146,7 @@ class DogPresenter(Presenter):
         footer = self._footer(view, lang, with_piles=False)
         if footer.plain:
             lines.append(footer)
-        last = self.last_line(view, lang)
-        if last is not None:
-            lines.append(last)
-        return Group(*lines)
+        return self.with_last(view, lang, lines)
 
     def _strip_line(self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str) -> Text:
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]

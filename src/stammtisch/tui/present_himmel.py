@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -32,11 +32,7 @@ class HimmelPresenter(Presenter):
             if pile.get("marked"):
                 line.append("   " + tr("haz_marked", lang), style="bold yellow")
             piles.add_row(tr("haz_pile", lang, name=pile["name"]), line)
-        parts: list[RenderableType] = [head, piles]
-        last = self.last_line(view, lang)
-        if last is not None:
-            parts.append(last)
-        return Group(*parts)
+        return self.with_last(view, lang, [head, piles])
 
     def seats(self, view: View, lang: str) -> RenderableType:
         return seat_table(

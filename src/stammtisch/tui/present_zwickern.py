@@ -3,7 +3,7 @@ and captures."""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from stammtisch.tui.cards import chip, chips
@@ -20,11 +20,7 @@ class ZwickernPresenter(Presenter):
         table = Text(f"{tr('table', lang)}: ", style="bold")
         table.append_text(chips(view["table"], tr("empty", lang)))
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
-        parts: list[RenderableType] = [head, table, deck]
-        last = self.last_line(view, lang)
-        if last is not None:
-            parts.append(last)
-        return Group(*parts)
+        return self.with_last(view, lang, [head, table, deck])
 
     def last_label(self, last: View, lang: str) -> str:
         text = str(last.get("card", ""))

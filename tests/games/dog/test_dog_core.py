@@ -225,3 +225,25 @@ def test_lazy_legal_actions_behave_like_the_list_of_actions() -> None:
     acts = s2.legal_actions()
     s2.apply(acts[len(acts) // 2])
     assert sum(type(x) is int for x in list.__iter__(acts)) == len(acts) - 1
+
+
+@needs_core
+def test_a_coded_action_is_the_pure_action_in_every_field() -> None:
+    """A play made by the core carries its kind and card; its text, body, base and
+    resulting position are made when first read and equal the pure engine's; pickled
+    it is a plain DogAction with the same text; an index may be any int-like."""
+    s = next(s for s in sampled(4, 60, 5) if len(pure_actions(s)) > 10)
+    pure = pure_actions(s)
+    for k in (0, len(pure) // 2, len(pure) - 1):
+        a = s.clone().legal_actions()[k]
+        p = pure[k]
+        assert (a.kind, a.card) == (p.kind, p.card)
+        assert a.result == p.result and a.body == p.body and a.text == p.text
+        assert list(a.base[0]) == list(p.base[0]) and a.base[1] == p.base[1]
+        back = pickle.loads(pickle.dumps(a))
+        assert type(back) is DogAction and back == p and back.result == p.result
+    acts = s.clone().legal_actions()
+    assert acts[True].text == pure[1].text  # int-likes index as ints
+    assert 3 not in acts and "fold" not in acts  # an index is not an action
+    with pytest.raises(IndexError):
+        acts[len(pure)]

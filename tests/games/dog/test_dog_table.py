@@ -18,7 +18,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core.game import JSON, Game
-from stammtisch.games.dog import backend
+from stammtisch.games.dog import backend, coretable
 from stammtisch.games.dog.coretable import TableState, on_table
 from stammtisch.games.dog.state import DogState
 
@@ -182,3 +182,20 @@ def test_forced_pure_engine_has_no_table(monkeypatch: pytest.MonkeyPatch) -> Non
     s = stammtisch.load("dog", players=4).new_game(1)
     assert type(s) is DogState
     assert on_table(s) is s
+
+
+@needs_core
+def test_the_c_shuffle_is_the_pure_engines_shuffle() -> None:
+    """DOG-6: the core shuffles the discards into the pile in C only where that gives
+    exactly ``Rng.shuffle`` (which follows ``random.shuffle``); on this Python it does,
+    so seeded games reshuffle in C (and stay equal, see the games above)."""
+    from stammtisch.core.rng import Rng
+
+    core = backend.compiled()
+    assert coretable._c_shuffle_agrees(core)
+    rng = random.Random(5)
+    for _ in range(200):
+        seed = rng.getrandbits(64)
+        items = list(range(rng.randrange(111)))
+        Rng(seed).shuffle(items)
+        assert core.shuffle_test(Rng(seed).next64(), len(items)) == items

@@ -61,6 +61,8 @@ class Cluster:
     workdir: Path
     lease_ttl: float = 2.0
     bot_delay: float = 0.0
+    #: Seconds before a stand-in bot plays for a player who left (``--reconnect-timeout``).
+    reconnect_timeout: float = 60.0
     nodes: dict[str, tuple[int, subprocess.Popen[bytes]]] = field(default_factory=dict)
     proxy_port: int = 0
     proxy: subprocess.Popen[bytes] | None = None
@@ -78,6 +80,7 @@ class Cluster:
             cmd += ["--database-url", self.database_url, "--node-id", name]
             cmd += ["--node-address", f"127.0.0.1:{port}", "--lease-ttl", str(self.lease_ttl)]
             cmd += ["--bot-delay", str(self.bot_delay), "--log-level", "warning", "--workers", str(workers)]
+            cmd += ["--reconnect-timeout", str(self.reconnect_timeout)]
             for lim in NO_LIMITS:
                 cmd += ["--limit", lim]
             with log.open("ab") as out:

@@ -26,6 +26,8 @@
 #include <stdint.h>
 #include <string.h>
 
+/* What the Python side expects of this module (backend.py refuses an older build). */
+#define CORE_API 2
 #define MAXPEG 24
 #define MAXTRACK 96
 #define KMOVE 0
@@ -894,7 +896,8 @@ static int read_ints(PyObject *seq, int *dst, int maxn) {
     return (int)len;
 }
 
-static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr);
+static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr);
+static PyObject *legal_output(int nout);
 
 static PyObject *legal(PyObject *self, PyObject *args) {
     PyObject *pos_o, *ranks_o;
@@ -911,19 +914,23 @@ static PyObject *legal(PyObject *self, PyObject *args) {
     if (np < 0) return NULL;
     int nr = read_ints(ranks_o, ranks, 16);
     if (nr < 0) return NULL;
-    return gen_legal(posi, np, (uint32_t)fresh, seat, players, ranks, nr);
+    int nout = gen_moves(posi, np, (uint32_t)fresh, seat, players, ranks, nr);
+    if (nout == -1) return NULL;
+    if (nout == -2) Py_RETURN_NONE;
+    return legal_output(nout);
 }
 
-/* The legal plays of a position (see legal()); posi: np peg places. */
-static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr) {
-    static Gen gen;
+/* The legal plays of a position (see legal()); posi: np peg places. Fills out[] and
+ * sevens[]; returns their number, -1 with a Python error set, -2 when a buffer overflowed. */
+static Gen gen;
+static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr) {
     Gen *g = &gen;
     g->n = players;
     g->npeg = 4 * players;
     g->track = 16 * players;
     if (np != g->npeg || seat < 0 || seat >= players) {
         PyErr_SetString(PyExc_ValueError, "bad position");
-        return NULL;
+        return -1;
     }
     g->seat = seat;
     g->partner = (seat + players / 2) % players;
@@ -934,7 +941,7 @@ static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, in
         int x = posi[q];
         if (x < -1 || x >= g->track + 4) {
             PyErr_SetString(PyExc_ValueError, "peg off the board");
-            return NULL;
+            return -1;
         }
         g->pos[q] = (int8_t)x;
         if (x >= 0 && x < g->track) g->occ[x] = (int8_t)q;
@@ -942,7 +949,7 @@ static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, in
     for (int q = 0; q < nr; q++)
         if (ranks[q] < 0 || ranks[q] > JOKER) {
             PyErr_SetString(PyExc_ValueError, "bad rank");
-            return NULL;
+            return -1;
         }
     int c = 4 * seat, track = g->track;
     if (g->pos[c] >= track && g->pos[c + 1] >= track && g->pos[c + 2] >= track && g->pos[c + 3] >= track)
@@ -984,7 +991,7 @@ static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, in
             for (int pl = 0; pl < nplans[card]; pl++) {
                 int use = plans[card][pl].use;
                 gen_use(g, use);
-                if (g->overflow) Py_RETURN_NONE;
+                if (g->overflow) return -2;
                 for (int q = 0; q < g->nb[use]; q++) {
                     const Body *bd = &g->bodies[use][q];
                     if (g->canonuse[use] && bd->canon) {
@@ -997,10 +1004,10 @@ static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, in
                                 break;
                             }
                         if (dup) continue;
-                        if (seen_base + nseen >= MAXOUT) Py_RETURN_NONE;
+                        if (seen_base + nseen >= MAXOUT) return -2;
                         seenk[seen_base + nseen++] = k;
                     }
-                    if (nout >= MAXOUT) Py_RETURN_NONE;
+                    if (nout >= MAXOUT) return -2;
                     out[nout].bd = bd;
                     out[nout].card = card;
                     out[nout].value = plans[card][pl].value;
@@ -1037,6 +1044,11 @@ static PyObject *gen_legal(const int *posi, int np, uint32_t fresh, int seat, in
         }
     }
 
+    return nout;
+}
+
+/* (codes, sevens) for legal(): see the top of the file. */
+static PyObject *legal_output(int nout) {
     /* The 7s, packed for seven(): per 7 a record of SEVEN_REC bytes. */
     int nsv = 0;
     for (int q = 0; q < nout; q++)
@@ -1222,6 +1234,111 @@ static int begin_round(Table *t) {
     return 0;
 }
 
+/* DOG-6 in C: the pure engine's Rng.shuffle (core/rng.py), bit for bit: one SplitMix64
+ * draw seeds a Mersenne Twister as random.Random(seed) does (init_by_array over the
+ * seed's 32-bit words), then random.shuffle's Fisher-Yates with _randbelow by
+ * getrandbits. coretable.py checks it against Python's random once at import and
+ * switches it on (use_c_shuffle) only if they agree; else the Python shuffle runs. */
+#define MT_N 624
+#define MT_M 397
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} MT;
+
+static int c_shuffle_ok;
+
+static void mt_seed(MT *r, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    int klen = key[1] ? 2 : 1, i = 1, j = 0;
+    uint32_t *mt = r->mt;
+    mt[0] = 19650218U;
+    for (int q = 1; q < MT_N; q++) mt[q] = 1812433253U * (mt[q - 1] ^ (mt[q - 1] >> 30)) + (uint32_t)q;
+    for (int k = MT_N > klen ? MT_N : klen; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= klen) j = 0;
+    }
+    for (int k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+    r->index = MT_N;
+}
+
+static uint32_t mt_next(MT *r) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t *mt = r->mt, y;
+    if (r->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1U];
+        r->index = 0;
+    }
+    y = mt[r->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static uint64_t splitmix_next(unsigned long long *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* random.Random(seed).shuffle(x) for len(x) <= 256. */
+static void mt_shuffle(uint64_t seed, uint8_t *x, int len) {
+    MT r;
+    mt_seed(&r, seed);
+    for (int i = len - 1; i > 0; i--) {
+        uint32_t n = (uint32_t)i + 1, k = 0;
+        while ((n >> k) && k < 32) k++; /* n.bit_length() */
+        uint32_t v;
+        do v = mt_next(&r) >> (32 - k);
+        while (v >= n);
+        uint8_t tmp = x[i];
+        x[i] = x[v];
+        x[v] = tmp;
+    }
+}
+
+/* The deal of a round, with the discards shuffled in first when the pile is short. */
+static int deal_round(Table *t) {
+    int r = begin_round(t);
+    if (r != 1 || !c_shuffle_ok) return r;
+    uint8_t all[2 * NCARDS];
+    int len = t->npile + t->ndisc;
+    memcpy(all, t->pile, (size_t)t->npile);
+    memcpy(all + t->npile, t->disc, (size_t)t->ndisc);
+    mt_shuffle(splitmix_next(&t->rng), all, len);
+    memcpy(t->pile, all, (size_t)len);
+    t->npile = len;
+    t->ndisc = 0;
+    return begin_round(t);
+}
+
 static int advance(Table *t, int seat) {
     int n = t->n, s = seat;
     for (int k = 0; k < n; k++) {
@@ -1232,7 +1349,7 @@ static int advance(Table *t, int seat) {
         }
     }
     t->round++;
-    return begin_round(t);
+    return deal_round(t);
 }
 
 static int team_home_t(const Table *t, int seat) {
@@ -1257,6 +1374,63 @@ static long get_long(PyObject *tup, Py_ssize_t k) {
     return PyLong_AsLong(o);
 }
 
+/* One play on the table: card, and the body's kind, a, b, c (see actions.py); for a 7
+ * (kind SPLIT) p7 and fresh7 are the resulting position. Returns 0, 1 when the next
+ * deal waits for a shuffle, -1 with a Python error set. */
+static int table_play(Table *t, int card, long kind, long a, long b, long c, const int8_t *p7, uint32_t fresh7) {
+    if (check_playing(t) < 0) return -1;
+    int seat = t->current, track = 16 * t->n, npeg = 4 * t->n;
+    int8_t p[MAXPEG];
+    uint32_t fresh = t->fresh;
+    memcpy(p, t->pos, sizeof(p));
+    int into_himmel = 0;
+    if (kind == KSPLIT) {
+        for (int q = 0; q < npeg; q++) {
+            if (p7[q] < -1 || p7[q] >= track + 4) {
+                PyErr_SetString(PyExc_ValueError, "peg off the board");
+                return -1;
+            }
+            p[q] = p7[q];
+        }
+        fresh = fresh7;
+        into_himmel = 1;
+    } else {
+        if (a < 0 || a >= npeg || c < -1 || c >= npeg || b < -1 || b >= track + 4 || kind < 0 || kind > KSWAP) {
+            PyErr_SetString(PyExc_ValueError, "bad move");
+            return -1;
+        }
+        if (kind == KSWAP) {
+            if (c < 0) {
+                PyErr_SetString(PyExc_ValueError, "bad swap");
+                return -1;
+            }
+            p[c] = p[a];
+            p[a] = (int8_t)b;
+        } else {
+            p[a] = (int8_t)b;
+            if (c >= 0) p[c] = -1;
+            if (kind == KSTART)
+                fresh |= 1u << a;
+            else
+                fresh &= ~(1u << a);
+            into_himmel = kind == KMOVE && b >= track;
+        }
+    }
+    if (hand_remove(t, seat, card) < 0) return -1;
+    t->disc[t->ndisc++] = (uint8_t)card;
+    int giver = t_partner(t, seat);
+    if ((t->known >> giver & 1) && t->gave[giver] == card) t->known &= ~(1u << giver);
+    memcpy(t->pos, p, sizeof(p));
+    t->fresh = fresh;
+    if (into_himmel && team_home_t(t, seat)) { /* DOG-9 */
+        t->winner = seat % (t->n / 2);
+        t->phase = PH_OVER;
+        t->current = -1;
+        return 0;
+    }
+    return advance(t, seat);
+}
+
 /* play(card, body) -> 0, or 1 when the next deal waits for a shuffle.
  * body as the pure engine's (actions.py): (kind, a, b, c, canon), a 7 (SPLIT, steps,
  * (places, fresh), 0, canon). */
@@ -1265,14 +1439,12 @@ static PyObject *t_play(PyObject *self, PyObject *args) {
     int card;
     PyObject *body;
     if (!PyArg_ParseTuple(args, "iO!", &card, &PyTuple_Type, &body)) return NULL;
-    if (check_playing(t) < 0) return NULL;
-    int seat = t->current, track = 16 * t->n, npeg = 4 * t->n;
+    int npeg = 4 * t->n;
     long kind = get_long(body, 0);
     if (kind == -1 && PyErr_Occurred()) return NULL;
     int8_t p[MAXPEG];
-    uint32_t fresh = t->fresh;
-    memcpy(p, t->pos, sizeof(p));
-    int into_himmel = 0;
+    uint32_t fresh = 0;
+    long a = 0, b = 0, c = 0;
     if (kind == KSPLIT) {
         PyObject *res = PyTuple_GetItem(body, 2);
         if (!res || !PyTuple_Check(res)) return NULL;
@@ -1287,58 +1459,26 @@ static PyObject *t_play(PyObject *self, PyObject *args) {
         for (int q = 0; q < npeg; q++) {
             long x = get_long(places, q);
             if (x == -1 && PyErr_Occurred()) return NULL;
-            if (x < -1 || x >= track + 4) {
+            if (x < -1 || x >= 16 * t->n + 4) {
                 PyErr_SetString(PyExc_ValueError, "peg off the board");
                 return NULL;
             }
             p[q] = (int8_t)x;
         }
         fresh = (uint32_t)f;
-        into_himmel = 1;
     } else {
-        long a = get_long(body, 1), b = get_long(body, 2), c = get_long(body, 3);
+        a = get_long(body, 1);
+        b = get_long(body, 2);
+        c = get_long(body, 3);
         if (PyErr_Occurred()) return NULL;
-        if (a < 0 || a >= npeg || c < -1 || c >= npeg || b < -1 || b >= track + 4 || kind < 0 || kind > KSWAP) {
-            PyErr_SetString(PyExc_ValueError, "bad move");
-            return NULL;
-        }
-        if (kind == KSWAP) {
-            if (c < 0) {
-                PyErr_SetString(PyExc_ValueError, "bad swap");
-                return NULL;
-            }
-            p[c] = p[a];
-            p[a] = (int8_t)b;
-        } else {
-            p[a] = (int8_t)b;
-            if (c >= 0) p[c] = -1;
-            if (kind == KSTART)
-                fresh |= 1u << a;
-            else
-                fresh &= ~(1u << a);
-            into_himmel = kind == KMOVE && b >= track;
-        }
     }
-    if (hand_remove(t, seat, card) < 0) return NULL;
-    t->disc[t->ndisc++] = (uint8_t)card;
-    int giver = t_partner(t, seat);
-    if ((t->known >> giver & 1) && t->gave[giver] == card) t->known &= ~(1u << giver);
-    memcpy(t->pos, p, sizeof(p));
-    t->fresh = fresh;
-    if (into_himmel && team_home_t(t, seat)) { /* DOG-9 */
-        t->winner = seat % (t->n / 2);
-        t->phase = PH_OVER;
-        t->current = -1;
-        return PyLong_FromLong(0);
-    }
-    return PyLong_FromLong(advance(t, seat));
+    int status = table_play(t, card, kind, a, b, c, p, fresh);
+    return status < 0 ? NULL : PyLong_FromLong(status);
 }
 
-/* fold() -> 0 or 1 (see play): DOG-8, the hand face up on the discards. */
-static PyObject *t_fold(PyObject *self, PyObject *noargs) {
-    Table *t = (Table *)self;
-    (void)noargs;
-    if (check_playing(t) < 0) return NULL;
+/* fold: DOG-8, the hand face up on the discards; 0 or 1 as table_play. */
+static int table_fold(Table *t) {
+    if (check_playing(t) < 0) return -1;
     int seat = t->current, giver = t_partner(t, seat);
     if (t->known >> giver & 1)
         for (int q = 0; q < t->hlen[seat]; q++)
@@ -1349,24 +1489,21 @@ static PyObject *t_fold(PyObject *self, PyObject *noargs) {
     for (int q = 0; q < t->hlen[seat]; q++) t->disc[t->ndisc++] = t->hands[seat][q];
     t->hlen[seat] = 0;
     t->folded |= 1u << seat;
-    return PyLong_FromLong(advance(t, seat));
+    return advance(t, seat);
 }
 
-/* give(card): DOG-7, the exchange. */
-static PyObject *t_give(PyObject *self, PyObject *args) {
-    Table *t = (Table *)self;
-    int card;
-    if (!PyArg_ParseTuple(args, "i", &card)) return NULL;
+/* give: DOG-7, the exchange; 0, or -1 with a Python error set. */
+static int table_give(Table *t, int card) {
     if (t->phase != PH_EXCHANGE || t->current < 0) {
         PyErr_SetString(PyExc_ValueError, "no exchange in this phase");
-        return NULL;
+        return -1;
     }
     int seat = t->current, n = t->n, mate = t_partner(t, seat);
-    if (hand_remove(t, seat, card) < 0) return NULL;
+    if (hand_remove(t, seat, card) < 0) return -1;
     t->given |= 1u << seat;
     t->gave[seat] = (int8_t)card;
     if (t->given >> mate & 1) {
-        if (hand_insert(t, mate, t->gave[seat]) < 0 || hand_insert(t, seat, t->gave[mate]) < 0) return NULL;
+        if (hand_insert(t, mate, t->gave[seat]) < 0 || hand_insert(t, seat, t->gave[mate]) < 0) return -1;
         t->known |= 1u << seat | 1u << mate;
     }
     int nxt = (seat + 1) % n;
@@ -1376,7 +1513,22 @@ static PyObject *t_give(PyObject *self, PyObject *args) {
     } else {
         t->current = nxt;
     }
-    return PyLong_FromLong(0);
+    return 0;
+}
+
+/* fold() -> 0 or 1 (see play). */
+static PyObject *t_fold(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    int status = table_fold((Table *)self);
+    return status < 0 ? NULL : PyLong_FromLong(status);
+}
+
+/* give(card) -> 0. */
+static PyObject *t_give(PyObject *self, PyObject *args) {
+    int card;
+    if (!PyArg_ParseTuple(args, "i", &card)) return NULL;
+    int status = table_give((Table *)self, card);
+    return status < 0 ? NULL : PyLong_FromLong(status);
 }
 
 static PyObject *t_copy(PyObject *self, PyObject *noargs) {
@@ -1457,8 +1609,11 @@ static PyObject *t_legal(PyObject *self, PyObject *noargs) {
     int ranks[MAXHAND], posi[MAXPEG], npeg = 4 * t->n;
     int nr = distinct_ranks(t, ranks);
     for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
-    PyObject *got = gen_legal(posi, npeg, t->fresh, t->current, t->n, ranks, nr);
-    if (!got || got == Py_None) return got;
+    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, ranks, nr);
+    if (nout == -1) return NULL;
+    if (nout == -2) Py_RETURN_NONE;
+    PyObject *got = legal_output(nout);
+    if (!got) return NULL;
     PyObject *res = Py_BuildValue("(OONk)", PyTuple_GetItem(got, 0), PyTuple_GetItem(got, 1), pos_list(t),
                                   (unsigned long)t->fresh);
     Py_DECREF(got);
@@ -1606,6 +1761,863 @@ fail:
     return NULL;
 }
 
+/* ---------------------------------------------------------------- moves and the fast state
+ *
+ * What a random playout or a search does in every step, without Python frames:
+ *
+ * MoveSet: the legal plays of one position as codes (see legal()) and the 7s' records.
+ *   ms.code(i), ms.codes(), ms.body(code) (the body tuple, see actions.py), ms.base() (the
+ *   peg places and fresh mask the plays start from), ms.track, ms.npeg.
+ * MoveList: a mixin for coded.CodedActions (a list whose items are move codes until
+ *   read): indexing and ``in`` in C; reading an item makes a coded.CodedAction (kind,
+ *   card, _ms, _code set; text, body and result made by Python when asked).
+ * TableBase: a mixin for coretable.TableState: is_terminal, current_player,
+ *   legal_actions(), apply_unchecked(action, *, events=True) and clone() in C on the
+ *   state's Table; anything else (a state without its table, events, actions not made
+ *   by the core) goes to the Python methods _legal_slow, _apply_slow and _clone_slow.
+ *
+ * The Python classes are bound once by bind_actions() and bind_state(): their slots are
+ * read and written through their member descriptors, found by name.
+ */
+typedef struct {
+    PyObject_HEAD
+    int npeg, track, ncodes, nsv;
+    int8_t pos[MAXPEG];
+    uint32_t fresh;
+    uint32_t *codes;
+    Seven *sv;
+    PyObject *base; /* (places, fresh) as DogAction.base wants it; NULL until asked */
+    uint32_t inl[16];
+} MoveSet;
+
+static PyObject *MoveSetType;
+
+/* A slot of a bound Python class, read and written at its offset in the object: found
+ * once by setting it through its member descriptor on a probe object and looking for
+ * the value (see member_init). Only ever used on objects of that class or a subclass
+ * (every caller checks the type first), so the offset holds. */
+typedef struct {
+    Py_ssize_t off;
+} Member;
+
+static Member M_kind, M_card, M_act_ms, M_act_code, M_list_ms;
+static Member M_c, M_legal, M_by_text, M_last, M_game, M_board, M_n;
+static PyTypeObject *DogActionT, *CodedActionT, *CodedActionsT, *TableStateT;
+static allocfunc action_alloc, list_alloc;
+static binaryfunc list_subscript;
+static PyObject *GiveActions, *FoldAction, *FoldText;
+
+#define SETREF(dst, v)                      \
+    do {                                    \
+        PyObject *old_ = (PyObject *)(dst); \
+        (dst) = (v);                        \
+        Py_XDECREF(old_);                   \
+    } while (0)
+
+#define SLOT_AT(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+static int member_init(Member *m, PyObject *type, const char *name) {
+    PyObject *d = PyObject_GetAttrString(type, name);
+    if (!d) return -1;
+    PyObject *tn = PyType_GetName(Py_TYPE(d));
+    int ok = tn && PyUnicode_CompareWithASCIIString(tn, "member_descriptor") == 0;
+    Py_XDECREF(tn);
+    descrsetfunc set = (descrsetfunc)PyType_GetSlot(Py_TYPE(d), Py_tp_descr_set);
+    PyObject *size = PyObject_GetAttrString(type, "__basicsize__");
+    Py_ssize_t basic = size ? PyLong_AsSsize_t(size) : -1;
+    Py_XDECREF(size);
+    allocfunc alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_alloc);
+    PyObject *probe = ok && set && basic > 0 && alloc ? alloc((PyTypeObject *)type, 0) : NULL;
+    PyObject *mark = probe ? PyList_New(0) : NULL;
+    m->off = -1;
+    if (mark && set(d, probe, mark) == 0) {
+        int found = 0;
+        for (Py_ssize_t k = sizeof(PyObject); k + (Py_ssize_t)sizeof(PyObject *) <= basic; k += sizeof(PyObject *))
+            if (SLOT_AT(probe, k) == mark) {
+                m->off = k;
+                found++;
+            }
+        if (found != 1) m->off = -1;
+        set(d, probe, NULL);
+    }
+    Py_XDECREF(mark);
+    Py_XDECREF(probe);
+    Py_DECREF(d);
+    if (m->off < 0) {
+        if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%s is not a slot", name);
+        return -1;
+    }
+    return 0;
+}
+
+static inline PyObject *mget(const Member *m, PyObject *obj) {
+    PyObject *v = SLOT_AT(obj, m->off);
+    if (!v) {
+        PyErr_SetString(PyExc_AttributeError, "slot not set");
+        return NULL;
+    }
+    Py_INCREF(v);
+    return v;
+}
+
+static inline int mset(const Member *m, PyObject *obj, PyObject *v) {
+    PyObject *old = SLOT_AT(obj, m->off);
+    Py_XINCREF(v);
+    SLOT_AT(obj, m->off) = v;
+    Py_XDECREF(old);
+    return 0;
+}
+
+static inline int mset_long(const Member *m, PyObject *obj, long v) {
+    PyObject *o = PyLong_FromLong(v);
+    if (!o) return -1;
+    int r = mset(m, obj, o);
+    Py_DECREF(o);
+    return r;
+}
+
+/* ---- MoveSet */
+static void moveset_dealloc(PyObject *self) {
+    MoveSet *ms = (MoveSet *)self;
+    PyObject *tp = (PyObject *)Py_TYPE(self);
+    if (ms->codes != ms->inl) PyMem_Free(ms->codes);
+    PyMem_Free(ms->sv);
+    Py_XDECREF(ms->base);
+    PyObject_Free(self);
+    Py_DECREF(tp);
+}
+
+/* A MoveSet of the nout moves in out[] (after gen_moves), from places pos. */
+static MoveSet *moveset_new(int nout, const int8_t *pos, int npeg, uint32_t fresh, PyObject *base) {
+    MoveSet *ms = PyObject_New(MoveSet, (PyTypeObject *)MoveSetType);
+    if (!ms) return NULL;
+    ms->npeg = npeg;
+    ms->track = 4 * npeg;
+    ms->ncodes = nout;
+    ms->nsv = 0;
+    memset(ms->pos, 0, sizeof(ms->pos));
+    memcpy(ms->pos, pos, (size_t)npeg);
+    ms->fresh = fresh;
+    ms->sv = NULL;
+    ms->base = base;
+    Py_XINCREF(base);
+    ms->codes = nout <= 16 ? ms->inl : PyMem_Malloc((size_t)nout * sizeof(uint32_t));
+    int nsv = 0;
+    for (int q = 0; q < nout; q++)
+        if (out[q].bd->kind == KSPLIT) nsv++;
+    if (nsv) ms->sv = PyMem_Malloc((size_t)nsv * sizeof(Seven));
+    if (!ms->codes || (nsv && !ms->sv)) {
+        if (!ms->codes) ms->codes = ms->inl;
+        Py_DECREF(ms);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (int q = 0; q < nout; q++) {
+        const Body *bd = out[q].bd;
+        uint32_t a = (uint32_t)bd->a, b = (uint32_t)(bd->b + 1), c = (uint32_t)(bd->c + 1);
+        if (bd->kind == KSPLIT) {
+            ms->sv[ms->nsv] = sevens[bd->sv];
+            a = (uint32_t)ms->nsv++;
+            b = 0;
+            c = 0;
+        }
+        ms->codes[q] = (uint32_t)out[q].card | (uint32_t)out[q].value << 4 | (uint32_t)bd->kind << 8 | a << 10 |
+                       b << 16 | c << 23 | (uint32_t)(bd->canon ? 1 : 0) << 30;
+    }
+    return ms;
+}
+
+static int ms_index(MoveSet *ms, PyObject *arg) {
+    long i = PyLong_AsLong(arg);
+    if (i == -1 && PyErr_Occurred()) return -1;
+    if (i < 0 || i >= ms->ncodes) {
+        PyErr_SetString(PyExc_IndexError, "no such move");
+        return -1;
+    }
+    return (int)i;
+}
+
+static PyObject *ms_code(PyObject *self, PyObject *arg) {
+    MoveSet *ms = (MoveSet *)self;
+    int i = ms_index(ms, arg);
+    return i < 0 ? NULL : PyLong_FromUnsignedLong(ms->codes[i]);
+}
+
+static PyObject *ms_codes(PyObject *self, PyObject *noargs) {
+    MoveSet *ms = (MoveSet *)self;
+    (void)noargs;
+    PyObject *l = PyList_New(ms->ncodes);
+    if (!l) return NULL;
+    for (int q = 0; q < ms->ncodes; q++) {
+        PyObject *o = PyLong_FromUnsignedLong(ms->codes[q]);
+        if (!o) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SetItem(l, q, o);
+    }
+    return l;
+}
+
+/* The code's 7 record, NULL with an error set when the code is not one of ms's 7s. */
+static const Seven *ms_seven(const MoveSet *ms, uint32_t code) {
+    uint32_t k = code >> 10 & 4095;
+    if ((code >> 8 & 3) != KSPLIT || k >= (uint32_t)ms->nsv) {
+        PyErr_SetString(PyExc_ValueError, "not a 7 of this position");
+        return NULL;
+    }
+    return &ms->sv[k];
+}
+
+static int read_code(PyObject *arg, uint32_t *code) {
+    unsigned long v = PyLong_AsUnsignedLong(arg);
+    if (v == (unsigned long)-1 && PyErr_Occurred()) return -1;
+    if (v >> 31) {
+        PyErr_SetString(PyExc_ValueError, "not a move code");
+        return -1;
+    }
+    *code = (uint32_t)v;
+    return 0;
+}
+
+static PyObject *ms_body(PyObject *self, PyObject *arg) {
+    MoveSet *ms = (MoveSet *)self;
+    uint32_t code;
+    if (read_code(arg, &code) < 0) return NULL;
+    int kind = code >> 8 & 3;
+    PyObject *canon = (code >> 30 & 1) ? Py_True : Py_False;
+    if (kind != KSPLIT)
+        return Py_BuildValue("(iiiiO)", kind, (int)(code >> 10 & 63), (int)(code >> 16 & 127) - 1,
+                             (int)(code >> 23 & 127) - 1, canon);
+    const Seven *sv = ms_seven(ms, code);
+    if (!sv) return NULL;
+    PyObject *steps = steps_list(sv);
+    if (!steps) return NULL;
+    PyObject *pt = pos_tuple(sv->pos, ms->npeg);
+    if (!pt) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    return Py_BuildValue("(iN(NI)iO)", KSPLIT, steps, pt, (unsigned int)sv->fresh, 0, canon);
+}
+
+static PyObject *ms_base(PyObject *self, PyObject *noargs) {
+    MoveSet *ms = (MoveSet *)self;
+    (void)noargs;
+    if (!ms->base) {
+        PyObject *l = PyList_New(ms->npeg);
+        if (!l) return NULL;
+        for (int q = 0; q < ms->npeg; q++) PyList_SetItem(l, q, PyLong_FromLong(ms->pos[q]));
+        ms->base = Py_BuildValue("(Nk)", l, (unsigned long)ms->fresh);
+        if (!ms->base) return NULL;
+    }
+    Py_INCREF(ms->base);
+    return ms->base;
+}
+
+static PyObject *ms_get_track(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(((MoveSet *)self)->track);
+}
+
+static PyObject *ms_get_npeg(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(((MoveSet *)self)->npeg);
+}
+
+static Py_ssize_t ms_len(PyObject *self) { return ((MoveSet *)self)->ncodes; }
+
+static PyMethodDef moveset_methods[] = {
+    {"code", ms_code, METH_O, "code(i) -> the packed code of move i (see legal())."},
+    {"codes", ms_codes, METH_NOARGS, "codes() -> the packed codes, in the order of the moves."},
+    {"body", ms_body, METH_O, "body(code) -> the body tuple of a move code (see actions.py)."},
+    {"base", ms_base, METH_NOARGS, "base() -> (places, fresh): the position the moves start from."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef moveset_getset[] = {
+    {"track", ms_get_track, NULL, "the track's length", NULL},
+    {"npeg", ms_get_npeg, NULL, "the number of pegs", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot moveset_slots[] = {
+    {Py_tp_dealloc, (void *)moveset_dealloc},
+    {Py_tp_methods, moveset_methods},
+    {Py_tp_getset, moveset_getset},
+    {Py_sq_length, (void *)ms_len},
+    {Py_tp_doc, (void *)"The legal plays of one position as packed codes (see _core.c)."},
+    {0, NULL},
+};
+
+static PyType_Spec moveset_spec = {
+    "stammtisch.games.dog._core.MoveSet", sizeof(MoveSet), 0, Py_TPFLAGS_DEFAULT, moveset_slots,
+};
+
+/* ---- MoveList: CodedActions' indexing and membership */
+static PyObject *make_action(PyObject *ms, PyObject *code_o, uint32_t code) {
+    if (!CodedActionT) {
+        PyErr_SetString(PyExc_RuntimeError, "bind_actions() was not called");
+        return NULL;
+    }
+    PyObject *a = action_alloc(CodedActionT, 0);
+    if (!a) return NULL;
+    if (mset_long(&M_kind, a, 0 /* PLAY */) < 0 || mset_long(&M_card, a, (long)(code & 15)) < 0 ||
+        mset(&M_act_ms, a, ms) < 0 || mset(&M_act_code, a, code_o) < 0) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    return a;
+}
+
+/* Item q of a CodedActions, made into its action if it still is an index. */
+static int is_coded_list(PyObject *self) {
+    if (CodedActionsT && PyObject_TypeCheck(self, CodedActionsT)) return 1;
+    PyErr_SetString(PyExc_TypeError, "not a CodedActions");
+    return 0;
+}
+
+static PyObject *ml_item(PyObject *self, Py_ssize_t q) {
+    if (!is_coded_list(self)) return NULL;
+    PyObject *item = PyList_GetItem(self, q);
+    if (!item) return NULL;
+    if (!PyLong_CheckExact(item)) {
+        Py_INCREF(item);
+        return item;
+    }
+    uint32_t code;
+    if (read_code(item, &code) < 0) return NULL;
+    PyObject *ms = mget(&M_list_ms, self);
+    if (!ms) return NULL;
+    if (Py_TYPE(ms) != (PyTypeObject *)MoveSetType) {
+        Py_DECREF(ms);
+        PyErr_SetString(PyExc_ValueError, "not a list of moves");
+        return NULL;
+    }
+    PyObject *a = make_action(ms, item, code);
+    Py_DECREF(ms);
+    if (!a) return NULL;
+    Py_INCREF(a);
+    if (PyList_SetItem(self, q, a) < 0) {
+        Py_DECREF(a);
+        return NULL;
+    }
+    return a;
+}
+
+static int ml_fill_all(PyObject *self) {
+    Py_ssize_t n = PyList_Size(self);
+    for (Py_ssize_t q = 0; q < n; q++) {
+        PyObject *item = PyList_GetItem(self, q);
+        if (!item) return -1;
+        if (PyLong_CheckExact(item)) {
+            PyObject *a = ml_item(self, q);
+            if (!a) return -1;
+            Py_DECREF(a);
+        }
+    }
+    return 0;
+}
+
+static PyObject *ml_fill(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    if (ml_fill_all(self) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *ml_subscript(PyObject *self, PyObject *key) {
+    if (PyIndex_Check(key)) {
+        Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        if (i == -1 && PyErr_Occurred()) return NULL;
+        Py_ssize_t n = PyList_Size(self);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) {
+            PyErr_SetString(PyExc_IndexError, "list index out of range");
+            return NULL;
+        }
+        return ml_item(self, i);
+    }
+    if (ml_fill_all(self) < 0) return NULL;
+    return list_subscript(self, key);
+}
+
+static int ml_contains(PyObject *self, PyObject *x) {
+    Py_ssize_t n = PyList_Size(self);
+    for (Py_ssize_t q = 0; q < n; q++) /* identity first, without making any action */
+        if (PyList_GetItem(self, q) == x && !PyLong_CheckExact(x)) return 1;
+    if (ml_fill_all(self) < 0) return -1;
+    for (Py_ssize_t q = 0; q < PyList_Size(self); q++) {
+        PyObject *item = PyList_GetItem(self, q);
+        Py_INCREF(item);
+        int r = PyObject_RichCompareBool(item, x, Py_EQ);
+        Py_DECREF(item);
+        if (r) return r;
+    }
+    return 0;
+}
+
+static PyObject *ml_codes(PyObject *self, PyObject *noargs) {
+    if (!is_coded_list(self)) return NULL;
+    PyObject *ms = mget(&M_list_ms, self);
+    if (!ms) return NULL;
+    PyObject *r = ms_codes(ms, noargs);
+    Py_DECREF(ms);
+    return r;
+}
+
+static PyMethodDef movelist_methods[] = {
+    {"_fill", ml_fill, METH_NOARGS, "_fill(): make every action not made yet."},
+    {"codes", ml_codes, METH_NOARGS, "codes() -> the packed move codes, in order."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot movelist_slots[] = {
+    {Py_mp_subscript, (void *)ml_subscript},
+    {Py_sq_contains, (void *)ml_contains},
+    {Py_tp_methods, movelist_methods},
+    {Py_tp_doc, (void *)"Indexing and membership of coded.CodedActions (see _core.c)."},
+    {0, NULL},
+};
+
+static PyType_Spec movelist_spec = {
+    "stammtisch.games.dog._core.MoveList", 0, 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, movelist_slots,
+};
+
+/* A CodedActions of the moves in out[] (nout > 0). */
+static PyObject *coded_list(int nout, const int8_t *pos, int npeg, uint32_t fresh, PyObject *base) {
+    if (!CodedActionsT) {
+        PyErr_SetString(PyExc_RuntimeError, "bind_actions() was not called");
+        return NULL;
+    }
+    MoveSet *ms = moveset_new(nout, pos, npeg, fresh, base);
+    if (!ms) return NULL;
+    PyObject *l = list_alloc(CodedActionsT, 0);
+    if (!l || mset(&M_list_ms, l, (PyObject *)ms) < 0) {
+        Py_XDECREF(l);
+        Py_DECREF(ms);
+        return NULL;
+    }
+    Py_DECREF(ms);
+    for (int q = 0; q < nout; q++) {
+        PyObject *o = PyLong_FromUnsignedLong(ms->codes[q]);
+        if (!o || PyList_Append(l, o) < 0) {
+            Py_XDECREF(o);
+            Py_DECREF(l);
+            return NULL;
+        }
+        Py_DECREF(o);
+    }
+    return l;
+}
+
+/* moves(pos, fresh, seat, players, ranks, base) -> a CodedActions, [] when nothing can be
+ * played, None when a buffer overflowed; base: what the actions give as DogAction.base. */
+static PyObject *moves(PyObject *self, PyObject *args) {
+    PyObject *pos_o, *ranks_o, *base;
+    unsigned long fresh;
+    int seat, players;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OkiiOO", &pos_o, &fresh, &seat, &players, &ranks_o, &base)) return NULL;
+    if (players != 4 && players != 6) {
+        PyErr_SetString(PyExc_ValueError, "the compiled core plays 4 or 6 players");
+        return NULL;
+    }
+    int posi[MAXPEG], ranks[16];
+    int np = read_ints(pos_o, posi, MAXPEG);
+    if (np < 0) return NULL;
+    int nr = read_ints(ranks_o, ranks, 16);
+    if (nr < 0) return NULL;
+    int nout = gen_moves(posi, np, (uint32_t)fresh, seat, players, ranks, nr);
+    if (nout == -1) return NULL;
+    if (nout == -2) Py_RETURN_NONE;
+    if (!nout) return PyList_New(0);
+    return coded_list(nout, gen.pos, gen.npeg, gen.fresh, base);
+}
+
+/* ---- TableBase: TableState's hot path */
+static PyObject *state_table(PyObject *self) {
+    /* the state's Table (new reference), Py_None when it has none, NULL on error */
+    if (!TableStateT || !PyObject_TypeCheck(self, TableStateT)) {
+        PyErr_SetString(PyExc_TypeError, "not a bound TableState (bind_state)");
+        return NULL;
+    }
+    PyObject *c = mget(&M_c, self);
+    if (c && c != Py_None && Py_TYPE(c) != (PyTypeObject *)TableType) {
+        Py_DECREF(c);
+        PyErr_SetString(PyExc_TypeError, "_c is not a Table");
+        return NULL;
+    }
+    return c;
+}
+
+/* The legal actions of a table: a CodedActions, [FOLD], gives, [] or None (overflow). */
+static PyObject *table_actions(Table *t) {
+    if (t->current < 0 || t->phase == PH_OVER) return PyList_New(0);
+    int ranks[MAXHAND];
+    int nr = distinct_ranks(t, ranks);
+    if (t->phase == PH_EXCHANGE) {
+        PyObject *l = PyList_New(nr);
+        if (!l) return NULL;
+        for (int q = 0; q < nr; q++) {
+            PyObject *g = PyTuple_GetItem(GiveActions, ranks[q]);
+            if (!g) {
+                Py_DECREF(l);
+                return NULL;
+            }
+            Py_INCREF(g);
+            PyList_SetItem(l, q, g);
+        }
+        return l;
+    }
+    int posi[MAXPEG], npeg = 4 * t->n;
+    for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
+    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, ranks, nr);
+    if (nout == -1) return NULL;
+    if (nout == -2) Py_RETURN_NONE;
+    if (!nout) return Py_BuildValue("[O]", FoldAction); /* DOG-8 */
+    return coded_list(nout, t->pos, npeg, t->fresh, NULL);
+}
+
+static PyObject *st_legal_actions(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    PyObject *c = state_table(self);
+    if (!c) return NULL;
+    PyObject *legal = mget(&M_legal, self);
+    if (!legal || legal != Py_None) {
+        Py_DECREF(c);
+        return legal;
+    }
+    Py_DECREF(legal);
+    if (c == Py_None) {
+        Py_DECREF(c);
+        return PyObject_CallMethod(self, "_legal_slow", NULL);
+    }
+    legal = table_actions((Table *)c);
+    Py_DECREF(c);
+    if (legal == Py_None) {
+        Py_DECREF(legal);
+        return PyObject_CallMethod(self, "_legal_slow", NULL);
+    }
+    if (legal && mset(&M_legal, self, legal) < 0) Py_CLEAR(legal);
+    return legal;
+}
+
+/* A TableState like self (game, board, n, _last) on table nt (stolen). */
+static PyObject *state_like(PyObject *self, PyObject *nt, PyObject *last) {
+    PyTypeObject *tp = Py_TYPE(self);
+    allocfunc alloc = (allocfunc)PyType_GetSlot(tp, Py_tp_alloc);
+    PyObject *s = alloc(tp, 0);
+    if (!s) {
+        Py_DECREF(nt);
+        return NULL;
+    }
+    const Member *copied[3] = {&M_game, &M_board, &M_n};
+    for (int k = 0; k < 3; k++) {
+        PyObject *v = mget(copied[k], self);
+        if (!v || mset(copied[k], s, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(nt);
+            Py_DECREF(s);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    int bad = mset(&M_c, s, nt) < 0 || mset(&M_legal, s, Py_None) < 0 || mset(&M_by_text, s, Py_None) < 0 ||
+              mset(&M_last, s, last) < 0;
+    Py_DECREF(nt);
+    if (bad) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    return s;
+}
+
+static PyObject *st_clone(PyObject *self, PyObject *noargs) {
+    (void)noargs;
+    PyObject *c = state_table(self);
+    if (!c) return NULL;
+    if (c == Py_None) {
+        Py_DECREF(c);
+        return PyObject_CallMethod(self, "_clone_slow", NULL);
+    }
+    PyObject *nt = t_copy(c, NULL);
+    Py_DECREF(c);
+    if (!nt) return NULL;
+    PyObject *last = mget(&M_last, self);
+    if (!last) {
+        Py_DECREF(nt);
+        return NULL;
+    }
+    PyObject *s = state_like(self, nt, last);
+    Py_DECREF(last);
+    return s;
+}
+
+/* Play a move code of ms on t; 0 or 1 as table_play. */
+static int table_play_move(Table *t, MoveSet *ms, uint32_t code) {
+    if (ms->npeg != 4 * t->n) {
+        PyErr_SetString(PyExc_ValueError, "not a move of this table");
+        return -1;
+    }
+    int card = code & 15, kind = code >> 8 & 3;
+    if (kind == KSPLIT) {
+        const Seven *sv = ms_seven(ms, code);
+        if (!sv) return -1;
+        return table_play(t, card, KSPLIT, 0, 0, 0, sv->pos, sv->fresh);
+    }
+    return table_play(t, card, kind, code >> 10 & 63, (long)(code >> 16 & 127) - 1, (long)(code >> 23 & 127) - 1,
+                      NULL, 0);
+}
+
+/* play_move(ms, code) -> 0 or 1 (see play): a move code of a MoveSet. */
+static PyObject *t_play_move(PyObject *self, PyObject *args) {
+    PyObject *ms, *code_o;
+    uint32_t code;
+    if (!PyArg_ParseTuple(args, "O!O", (PyTypeObject *)MoveSetType, &ms, &code_o)) return NULL;
+    if (read_code(code_o, &code) < 0) return NULL;
+    int status = table_play_move((Table *)self, (MoveSet *)ms, code);
+    return status < 0 ? NULL : PyLong_FromLong(status);
+}
+
+#define A_MOVE 0
+#define A_GIVE 1
+#define A_FOLD 2
+#define A_SLOW 3
+
+/* What apply_unchecked does with an action: A_MOVE (*ms, *code set), A_GIVE (*card), A_FOLD,
+ * A_SLOW (the Python path), -1 on error. */
+static int action_mode(PyObject *action, PyObject **ms, uint32_t *code, long *card) {
+    PyTypeObject *at = Py_TYPE(action);
+    if (at == CodedActionT) {
+        *ms = mget(&M_act_ms, action);
+        if (!*ms) return -1;
+        PyObject *co = mget(&M_act_code, action);
+        int bad = !co || read_code(co, code) < 0;
+        Py_XDECREF(co);
+        if (bad) {
+            Py_CLEAR(*ms);
+            return -1;
+        }
+        if (Py_TYPE(*ms) != (PyTypeObject *)MoveSetType) {
+            Py_CLEAR(*ms);
+            return A_SLOW;
+        }
+        return A_MOVE;
+    }
+    if (at != DogActionT) return A_SLOW;
+    PyObject *ko = mget(&M_kind, action);
+    if (!ko) return -1;
+    long kind = PyLong_AsLong(ko);
+    Py_DECREF(ko);
+    if (kind == 2) return A_FOLD; /* FOLD */
+    if (kind != 1) return A_SLOW; /* not GIVE */
+    PyObject *co = mget(&M_card, action);
+    if (!co) return -1;
+    *card = PyLong_AsLong(co);
+    Py_DECREF(co);
+    return A_GIVE;
+}
+
+/* apply_unchecked(action, *, events=True) -> the state after action (see State). */
+static PyObject *st_apply_unchecked(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    Py_ssize_t nkw = kwnames ? PyTuple_Size(kwnames) : 0;
+    int events = 1;
+    if (nargs != 1) {
+        PyErr_SetString(PyExc_TypeError, "apply_unchecked(action, *, events=True)");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        if (PyUnicode_CompareWithASCIIString(PyTuple_GetItem(kwnames, k), "events") != 0) {
+            PyErr_SetString(PyExc_TypeError, "apply_unchecked(action, *, events=True)");
+            return NULL;
+        }
+        events = PyObject_IsTrue(args[nargs + k]);
+        if (events < 0) return NULL;
+    }
+    PyObject *action = args[0];
+    PyObject *c = state_table(self);
+    if (!c) return NULL;
+    PyObject *ms = NULL;
+    uint32_t code = 0;
+    long card = 0;
+    int mode = c == Py_None || events ? A_SLOW : action_mode(action, &ms, &code, &card);
+    if (mode < 0 || mode == A_SLOW) {
+        Py_DECREF(c);
+        if (mode < 0) return NULL;
+        return PyObject_CallMethod(self, "_apply_slow", "OO", action, events ? Py_True : Py_False);
+    }
+    Table *t = (Table *)c;
+    PyObject *last;
+    if (mode == A_GIVE) {
+        last = mget(&M_last, self);
+    } else if ((last = PyTuple_New(2))) {
+        PyObject *what = mode == A_MOVE ? action : FoldText;
+        Py_INCREF(what);
+        PyTuple_SetItem(last, 0, PyLong_FromLong(t->current));
+        PyTuple_SetItem(last, 1, what);
+    }
+    PyObject *nt = last ? t_copy(c, NULL) : NULL;
+    Py_DECREF(c);
+    PyObject *s = nt ? state_like(self, nt, last) : NULL;
+    Py_XDECREF(last);
+    if (!s) {
+        Py_XDECREF(ms);
+        return NULL;
+    }
+    PyObject *st = mget(&M_c, s);
+    int status;
+    if (mode == A_MOVE)
+        status = table_play_move((Table *)st, (MoveSet *)ms, code);
+    else if (mode == A_FOLD)
+        status = table_fold((Table *)st);
+    else
+        status = table_give((Table *)st, (int)card);
+    Py_DECREF(st);
+    Py_XDECREF(ms);
+    if (status == 1) {
+        PyObject *r = PyObject_CallMethod(s, "_shuffle_in", NULL);
+        if (!r) status = -1;
+        Py_XDECREF(r);
+    }
+    if (status < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    return s;
+}
+
+static PyObject *st_is_terminal(PyObject *self, void *closure) {
+    (void)closure;
+    PyObject *c = state_table(self);
+    if (!c) return NULL;
+    if (c != Py_None) {
+        int over = ((Table *)c)->current < 0;
+        Py_DECREF(c);
+        return PyBool_FromLong(over);
+    }
+    Py_DECREF(c);
+    PyObject *cur = PyObject_GetAttrString(self, "current");
+    if (!cur) return NULL;
+    int over = cur == Py_None;
+    Py_DECREF(cur);
+    return PyBool_FromLong(over);
+}
+
+static PyObject *st_current_player(PyObject *self, void *closure) {
+    (void)closure;
+    PyObject *c = state_table(self);
+    if (!c) return NULL;
+    if (c != Py_None) {
+        int seat = ((Table *)c)->current;
+        Py_DECREF(c);
+        if (seat < 0) Py_RETURN_NONE;
+        return PyLong_FromLong(seat);
+    }
+    Py_DECREF(c);
+    return PyObject_GetAttrString(self, "current");
+}
+
+static PyMethodDef tablebase_methods[] = {
+    {"legal_actions", st_legal_actions, METH_NOARGS, "legal_actions() -> the legal actions (see State)."},
+    {"apply_unchecked", (PyCFunction)(void (*)(void))st_apply_unchecked, METH_FASTCALL | METH_KEYWORDS,
+     "apply_unchecked(action, *, events=True) -> the next state (see State)."},
+    {"clone", st_clone, METH_NOARGS, "clone() -> a copy (the table copied, see DogState.clone)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef tablebase_getset[] = {
+    {"is_terminal", st_is_terminal, NULL, "whether the game is over", NULL},
+    {"current_player", st_current_player, NULL, "the seat to act, None when over", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot tablebase_slots[] = {
+    {Py_tp_methods, tablebase_methods},
+    {Py_tp_getset, tablebase_getset},
+    {Py_tp_doc, (void *)"The hot path of coretable.TableState (see _core.c)."},
+    {0, NULL},
+};
+
+static PyType_Spec tablebase_spec = {
+    "stammtisch.games.dog._core.TableBase", 0, 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, tablebase_slots,
+};
+
+/* shuffle_test(seed, n) -> random.Random(seed).shuffle(list(range(n))) as the C does it. */
+static PyObject *shuffle_test(PyObject *self, PyObject *args) {
+    unsigned long long seed;
+    int n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Ki", &seed, &n)) return NULL;
+    if (n < 0 || n > 2 * NCARDS) {
+        PyErr_SetString(PyExc_ValueError, "n out of range");
+        return NULL;
+    }
+    uint8_t x[2 * NCARDS];
+    for (int q = 0; q < n; q++) x[q] = (uint8_t)q;
+    mt_shuffle(seed, x, n);
+    return bytes_list(x, n);
+}
+
+/* use_c_shuffle(on): deal short rounds with the C shuffle (see deal_round). */
+static PyObject *use_c_shuffle(PyObject *self, PyObject *arg) {
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    c_shuffle_ok = on;
+    Py_RETURN_NONE;
+}
+
+/* bind_actions(DogAction, CodedAction, CodedActions): the classes MoveList makes. */
+static PyObject *bind_actions(PyObject *self, PyObject *args) {
+    PyObject *dog, *coded, *list;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyType_Type, &dog, &PyType_Type, &coded, &PyType_Type, &list))
+        return NULL;
+    if (!PyType_IsSubtype((PyTypeObject *)coded, (PyTypeObject *)dog) ||
+        !PyType_IsSubtype((PyTypeObject *)list, &PyList_Type)) {
+        PyErr_SetString(PyExc_TypeError, "bind_actions(DogAction, CodedAction, CodedActions)");
+        return NULL;
+    }
+    if (member_init(&M_kind, dog, "kind") < 0 || member_init(&M_card, dog, "card") < 0 ||
+        member_init(&M_act_ms, coded, "_ms") < 0 || member_init(&M_act_code, coded, "_code") < 0 ||
+        member_init(&M_list_ms, list, "_ms") < 0)
+        return NULL;
+    list_subscript = (binaryfunc)PyType_GetSlot(&PyList_Type, Py_mp_subscript);
+    action_alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)coded, Py_tp_alloc);
+    list_alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)list, Py_tp_alloc);
+    Py_INCREF(dog);
+    Py_INCREF(coded);
+    Py_INCREF(list);
+    SETREF(DogActionT, (PyTypeObject *)dog);
+    SETREF(CodedActionT, (PyTypeObject *)coded);
+    SETREF(CodedActionsT, (PyTypeObject *)list);
+    Py_RETURN_NONE;
+}
+
+/* bind_state(TableState, give_actions, fold_action): the class TableBase serves, the 14
+ * gives by rank and the fold. */
+static PyObject *bind_state(PyObject *self, PyObject *args) {
+    PyObject *st, *gives, *fold;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O", &PyType_Type, &st, &PyTuple_Type, &gives, &fold)) return NULL;
+    if (PyTuple_Size(gives) != JOKER + 1) {
+        PyErr_SetString(PyExc_ValueError, "one give per rank");
+        return NULL;
+    }
+    const char *names[7] = {"_c", "_legal", "_by_text", "_last", "game", "board", "n"};
+    Member *ms[7] = {&M_c, &M_legal, &M_by_text, &M_last, &M_game, &M_board, &M_n};
+    for (int k = 0; k < 7; k++)
+        if (member_init(ms[k], st, names[k]) < 0) return NULL;
+    if (!FoldText && !(FoldText = PyUnicode_FromString("fold"))) return NULL;
+    Py_INCREF(st);
+    Py_INCREF(gives);
+    Py_INCREF(fold);
+    SETREF(TableStateT, (PyTypeObject *)st);
+    SETREF(GiveActions, gives);
+    SETREF(FoldAction, fold);
+    Py_RETURN_NONE;
+}
+
 static PyObject *t_get_current(PyObject *self, void *closure) {
     (void)closure;
     return PyLong_FromLong(((Table *)self)->current);
@@ -1642,6 +2654,7 @@ static PyMethodDef table_methods[] = {
     {"stock", t_stock, METH_NOARGS, "stock() -> the pile, then the discards."},
     {"restock", t_restock, METH_VARARGS, "restock(pile, rng): the pile after the shuffle."},
     {"deal", t_deal, METH_NOARGS, "deal() -> 0, or 1 while the pile is short."},
+    {"play_move", t_play_move, METH_VARARGS, "play_move(moveset, i) -> 0 or 1 (see play): move i of a MoveSet."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1662,6 +2675,12 @@ static PyMethodDef methods[] = {
      "legal(pos, fresh, seat, players, ranks) -> (codes, sevens) or None: the legal plays."},
     {"seven", seven, METH_VARARGS, "seven(sevens, index, npeg, canon) -> the body of a 7."},
     {"table", make_table, METH_VARARGS, "table(n, pos, fresh, hands, ...) -> a Table (see export)."},
+    {"moves", moves, METH_VARARGS,
+     "moves(pos, fresh, seat, players, ranks, base) -> a CodedActions, [] or None: the legal plays."},
+    {"bind_actions", bind_actions, METH_VARARGS, "bind_actions(DogAction, CodedAction, CodedActions)."},
+    {"bind_state", bind_state, METH_VARARGS, "bind_state(TableState, give_actions, fold_action)."},
+    {"shuffle_test", shuffle_test, METH_VARARGS, "shuffle_test(seed, n) -> range(n) shuffled as the C does it."},
+    {"use_c_shuffle", use_c_shuffle, METH_O, "use_c_shuffle(on): shuffle short deals in C."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1670,18 +2689,26 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
+static int add_type(PyObject *m, const char *name, PyType_Spec *spec, PyObject **slot) {
+    PyObject *tp = PyType_FromSpec(spec);
+    if (!tp) return -1;
+    *slot = tp;
+    Py_INCREF(tp);
+    if (PyModule_AddObject(m, name, tp) < 0) {
+        Py_DECREF(tp);
+        return -1;
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__core(void) {
     init_plans();
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    TableType = PyType_FromSpec(&table_spec);
-    if (!TableType) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    Py_INCREF(TableType);
-    if (PyModule_AddObject(m, "Table", TableType) < 0) {
-        Py_DECREF(TableType);
+    PyObject *movelist, *tablebase;
+    if (PyModule_AddIntConstant(m, "API", CORE_API) < 0 || add_type(m, "Table", &table_spec, &TableType) < 0 || add_type(m, "MoveSet", &moveset_spec, &MoveSetType) < 0 ||
+        add_type(m, "MoveList", &movelist_spec, &movelist) < 0 ||
+        add_type(m, "TableBase", &tablebase_spec, &tablebase) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -15,14 +15,21 @@ forces the pure engine (read when a game is created).
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-try:
-    from stammtisch.games.dog import _core as _compiled  # type: ignore[attr-defined]
+# The core's interface this code expects (``API`` in _core.c): an older build left in
+# place (a checkout updated without rebuilding) is not used; the pure engine runs.
+CORE_API = 2
+
+try:  # imported by name so that this module does not import its own package
+    _compiled: Any = importlib.import_module("stammtisch.games.dog._core")
 except ImportError:  # not built (no C compiler at install): the pure engine runs
+    _compiled = None
+if _compiled is not None and getattr(_compiled, "API", 0) != CORE_API:
     _compiled = None
 
 # Options that do not change how pegs move (the dealer only picks who starts).
@@ -33,6 +40,12 @@ CORE_PLAYERS = (4, 6)
 def compiled_available() -> bool:
     """Whether the compiled core was built and imports."""
     return _compiled is not None
+
+
+def compiled() -> Any:
+    """The compiled core module, or ``None`` when it is not built (whether or not
+    ``STAMMTISCH_PURE`` is set: see :func:`core_for`)."""
+    return _compiled
 
 
 def forced_pure() -> bool:
@@ -63,7 +76,7 @@ def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleT
 def describe() -> str:
     """One line for ``stammtisch info``: the Dog backend in use for the base rules."""
     if _compiled is None:
-        return "pure Python (compiled core not built)"
+        return "pure Python (compiled core not built, or built from an older _core.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
     return "compiled core (moves and position) for 4/6 players without house rules; pure Python otherwise"

@@ -1,21 +1,26 @@
 """Legal plays from the compiled core, as a list whose actions are made when looked at.
 
-The core (see :mod:`.backend`) returns one packed move code per legal play (see
-``_core.c``: card, value, kind, pegs and fields) and the 7s packed in one bytes object.
-:class:`CodedActions` is a ``list`` holding those codes in place of the actions: reading
-an item (``acts[i]``) turns that code into its :class:`DogAction` (same text, body and
-result as the pure engine's), and anything that walks, compares, copies or serializes
-the list turns all of them first. A random playout or a search that picks one move by
-index thus builds one action, not hundreds.
+The core (see :mod:`.backend`) packs the legal plays of a position in one ``MoveSet``
+(``_core.c``: one code per play, card, value, kind, pegs and fields, and the 7s'
+records). :class:`CodedActions` is a ``list`` holding the move codes in place of the
+actions: reading an item (``acts[i]``, in C) turns it into its :class:`CodedAction`,
+and anything that walks, compares, copies or serializes the list turns all of them
+first. A random playout or a search that picks one move by index thus builds one
+action, not hundreds.
+
+A :class:`CodedAction` is a :class:`DogAction` made with only its kind, card and move
+(``code``); its text, body and resulting position are made the first time one of them
+is read, with the same values as the pure engine's action. A table-backed state
+(:mod:`.coretable`) applies it by its code, without reading any of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Any, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any
 
-from stammtisch.games.dog.actions import PLAY, SPLIT, DogAction
+from stammtisch.games.dog.actions import SPLIT, DogAction
+from stammtisch.games.dog.backend import compiled
 from stammtisch.games.dog.cards import JOKER, card_text
 
 
@@ -32,78 +37,128 @@ def _code_head(low: int) -> str:
 
 # The head of a play's notation by the low byte of its code (card | value << 4).
 CODE_HEADS: tuple[str, ...] = tuple(_code_head(i) for i in range(256))
+# The DogAction fields a CodedAction makes when one of them is first read.
+_LAZY = frozenset({"body", "base", "head", "track", "_text", "_result"})
+_SLOTS: dict[str, Any] = {name: DogAction.__dict__[name] for name in _LAZY}
+
+_core = compiled()
 
 
-def code_body(code: int, sevens: bytes, npeg: int, core: ModuleType) -> tuple[Any, ...]:
-    """The body tuple (see :mod:`.actions`) of a move code."""
+class _NoMoveList:
+    """Stands in for the core's MoveList where the core is not built (never used then)."""
+
+    __slots__ = ()
+
+
+if TYPE_CHECKING or _core is None:
+    _MoveList: Any = _NoMoveList
+else:
+    _MoveList = _core.MoveList
+
+
+class CodedAction(DogAction):
+    """A play made by the core: kind, card, its move code (``_code``) and the ``MoveSet``
+    it belongs to (``_ms``, which holds the 7s); the other DogAction fields are made when
+    first read (see module)."""
+
+    __slots__ = ("_code", "_ms")
+    _ms: Any
+    _code: int
+
+    def _make(self) -> None:
+        """Make the fields that are made when first read (see module)."""
+        ms = self._ms
+        code = self._code
+        _SLOTS["body"].__set__(self, ms.body(code))
+        _SLOTS["base"].__set__(self, ms.base())
+        _SLOTS["head"].__set__(self, CODE_HEADS[code & 255])
+        _SLOTS["track"].__set__(self, ms.track)
+        _SLOTS["_text"].__set__(self, None)
+        _SLOTS["_result"].__set__(self, None)
+
+    @property
+    def code(self) -> int:
+        """The packed move code (see ``_core.c``)."""
+        return self._code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A plain DogAction with the same fields (the MoveSet stays behind).
+        return (
+            DogAction,
+            (self.text, self.kind, self.card, self.result, self.head, self.body, self.base, self.track),
+        )
+
+
+def code_body(code: int, sevens: Any, npeg: int, core: Any) -> tuple[Any, ...]:
+    """The body tuple (see :mod:`.actions`) of a move code; ``sevens``: the list's
+    ``_sevens`` (its ``MoveSet``), or the bytes of the core's ``legal()``."""
     kind = code >> 8 & 3
-    canon = bool(code >> 30 & 1)
     if kind == SPLIT:
-        body: tuple[Any, ...] = core.seven(sevens, code >> 10 & 4095, npeg, canon)
+        if isinstance(sevens, bytes):
+            body: tuple[Any, ...] = core.seven(sevens, code >> 10 & 4095, npeg, bool(code >> 30 & 1))
+        else:
+            body = sevens.body(code)
         return body
-    return (kind, code >> 10 & 63, (code >> 16 & 127) - 1, (code >> 23 & 127) - 1, canon)
+    return (kind, code >> 10 & 63, (code >> 16 & 127) - 1, (code >> 23 & 127) - 1, bool(code >> 30 & 1))
 
 
-class CodedActions(list[DogAction]):
-    """The legal plays of one position, made from their codes on first access."""
+def _lazy_field(name: str) -> property:
+    """DogAction's field ``name`` on a CodedAction, made when first read. A property
+    rather than ``__getattr__``, so that reading ``kind`` or ``card`` stays a plain slot
+    read."""
+    slot = _SLOTS[name]
 
-    __slots__ = ("_base", "_core", "_sevens", "_todo", "_track")
+    def get(self: CodedAction) -> Any:
+        try:
+            return slot.__get__(self, CodedAction)
+        except AttributeError:
+            self._make()
+            return slot.__get__(self, CodedAction)
 
-    def __init__(
-        self, codes: list[int], sevens: bytes, base: tuple[list[int], int], track: int, core: ModuleType
-    ) -> None:
-        super().__init__(codes)  # type: ignore[arg-type]  # codes stand in for the actions
-        self._sevens = sevens
-        self._base = base
-        self._track = track
-        self._core = core
-        self._todo = len(codes)  # codes not yet turned into actions
+    def put(self: CodedAction, value: Any) -> None:
+        slot.__set__(self, value)
 
-    def _make(self, code: int) -> DogAction:
-        body = code_body(code, self._sevens, len(self._base[0]), self._core)
-        return DogAction(None, PLAY, code & 15, None, CODE_HEADS[code & 255], body, self._base, self._track)
+    return property(get, put, doc=f"DogAction.{name}, made when first read")
 
-    def _fill(self) -> None:
-        if self._todo:
-            get = list.__getitem__
-            put = list.__setitem__
-            for i in range(len(self)):
-                item: Any = get(self, i)
-                if type(item) is int:
-                    put(self, i, self._make(item))
-            self._todo = 0
 
-    @overload
-    def __getitem__(self, i: SupportsIndex) -> DogAction: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[DogAction]: ...
-    def __getitem__(self, i: SupportsIndex | slice) -> DogAction | list[DogAction]:
-        if isinstance(i, slice):
-            self._fill()
-            return list(list.__getitem__(self, i))
-        item: Any = list.__getitem__(self, i)
-        if type(item) is int:
-            item = self._make(item)
-            list.__setitem__(self, i, item)
-            self._todo -= 1
-        result: DogAction = item
-        return result
+for _name in _LAZY:
+    setattr(CodedAction, _name, _lazy_field(_name))
 
-    def codes(self) -> list[int]:
-        """The move codes (plays already made into actions are skipped: call before
-        looking at the actions, or keep the list from the core)."""
-        items: list[Any] = list(list.__iter__(self))
-        return [x for x in items if type(x) is int]
 
-    def __contains__(self, x: object) -> bool:
-        """Identity first, without making any action; then by text like a list."""
-        for item in list.__iter__(self):
-            if item is x:
-                return True
-        self._fill()
-        return list.__contains__(self, x)
+class CodedActions(_MoveList, list[DogAction]):  # type: ignore[misc]
+    """The legal plays of one position, made from their move codes on first access
+    (indexing and ``in`` are the core's ``MoveList``: identity first, without making any
+    action; then by text like a list).
 
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+    For evaluators that read the plays without making actions: ``list.__iter__(acts)``
+    gives each play as it is held (its move code, or the action once made; see
+    ``_core.c`` for the code's fields), ``_base`` the position they start from (peg
+    places, fresh mask), and :func:`code_body` turns a code into its body (a 7's via
+    ``_sevens``)."""
+
+    __slots__ = ("_ms",)
+    _ms: Any
+
+    @property
+    def _base(self) -> tuple[list[int], int]:
+        base: tuple[list[int], int] = self._ms.base()
+        return base
+
+    @property
+    def _sevens(self) -> Any:
+        """What :func:`code_body` needs for a 7: the ``MoveSet``."""
+        return self._ms
+
+    @property
+    def _core(self) -> Any:
+        return _core
+
+    if TYPE_CHECKING:
+
+        def _fill(self) -> None: ...
+        def codes(self) -> list[int]: ...
+
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
         self._fill()
         return (list, (list(list.__iter__(self)),))
 
@@ -165,4 +220,7 @@ def _radd(self: CodedActions, other: Sequence[DogAction]) -> list[DogAction]:
     return [*other, *list.__iter__(self)]
 
 
-CodedActions.__radd__ = _radd  # type: ignore[attr-defined]
+CodedActions.__radd__ = _radd
+
+if _core is not None:  # the core makes these classes' objects (see _core.c)
+    _core.bind_actions(DogAction, CodedAction, CodedActions)

@@ -22,11 +22,12 @@ A deal that runs out of cards shuffles the discards in with the pure engine's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.actions import FOLD, GIVE, PLAY, DogAction
-from stammtisch.games.dog.coded import CodedActions
+from stammtisch.games.dog.backend import compiled
+from stammtisch.games.dog.coded import CodedAction
 from stammtisch.games.dog.rounds import EXCHANGE, OVER, PLAYING
 from stammtisch.games.dog.state import FOLD_ACTION, GIVE_ACTIONS, DogState
 
@@ -99,18 +100,26 @@ def on_table(state: DogState) -> DogState:
     return t
 
 
-class TableState(DogState):
+_core = compiled()
+
+
+class _NoTableBase:
+    """Stands in for the core's TableBase where the core is not built (never used then)."""
+
+    __slots__ = ()
+
+
+if TYPE_CHECKING or _core is None:
+    _TableBase: Any = _NoTableBase
+else:
+    _TableBase = _core.TableBase
+
+
+class TableState(_TableBase, DogState):  # type: ignore[misc]
     """A DogState backed by a ``_core.Table`` until a pure field is read (see module)."""
 
     __slots__ = ("_c",)
     _c: Any  # the core's Table, or None once the state is pure
-
-    def __getattr__(self, name: str) -> Any:
-        # Called only for a field that is not set: on a table-backed state, the position.
-        if name in TABLE_FIELDS and object.__getattribute__(self, "_c") is not None:
-            self._unpack()
-            return object.__getattribute__(self, name)
-        raise AttributeError(name)
 
     def _unpack(self) -> None:
         """Fill the Python fields from the table and drop it: the state is pure now."""
@@ -157,80 +166,18 @@ class TableState(DogState):
             self._unpack()
         return super().__reduce_ex__(protocol)
 
-    # --- the fast path ------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        c = self._c
-        if c is None:
-            return self.current
-        seat: int = c.current
-        return None if seat < 0 else seat
+    # --- the fast path: TableBase (C) has is_terminal, current_player, legal_actions,
+    # apply_unchecked and clone; what it leaves to Python comes here.
+    def _legal_slow(self) -> list[DogAction]:
+        if self._c is not None:  # a buffer of the core overflowed: the pure engine
+            self._unpack()
+        return DogState.legal_actions(self)
 
-    @property
-    def is_terminal(self) -> bool:
-        c = self._c
-        if c is None:
-            return self.current is None
-        return bool(c.current < 0)
+    def _apply_slow(self, action: Any, events: bool) -> DogState:
+        return DogState.apply_unchecked(self, action, events=events)
 
-    def clone(self) -> DogState:  # type: ignore[override]  # a pure state clones pure
-        c = self._c
-        if c is None:
-            return DogState.clone(self)
-        s = TableState.__new__(TableState)
-        s.game = self.game
-        s.board = self.board
-        s.n = self.n
-        s._c = c.copy()
-        s._last = self._last
-        s._legal = None
-        s._by_text = None
-        return s
-
-    def apply_unchecked(self, action: Any, *, events: bool = True) -> DogState:  # type: ignore[override]
-        c = self._c
-        body = action.body
-        if c is None or events or body is None or action.kind != PLAY or action.base is None:
-            return DogState.apply_unchecked(self, action, events=events)
-        # A play from legal_actions() without events (search, simulations): a copy of the
-        # table with the play applied, as clone() and _apply_in_place() do it.
-        s = TableState.__new__(TableState)
-        s.game = self.game
-        s.board = self.board
-        s.n = self.n
-        s._c = c = c.copy()
-        s._last = (c.current, action)
-        s._legal = None
-        s._by_text = None
-        if c.play(action.card, body):
-            s._shuffle_in()
-        return s
-
-    def legal_actions(self) -> list[DogAction]:
-        legal = self._legal
-        if legal is None:
-            c = self._c
-            if c is None:
-                return DogState.legal_actions(self)
-            phase = c.phase
-            if phase == 1:
-                got = c.legal()
-                if got is None:  # a buffer of the core overflowed: the pure engine
-                    self._unpack()
-                    return DogState.legal_actions(self)
-                codes, sevens, pos, fresh = got
-                if not codes:
-                    legal = [FOLD_ACTION]  # DOG-8
-                else:
-                    core = self.game.core
-                    assert core is not None
-                    legal = CodedActions(codes, sevens, (pos, fresh), self.board.track_len, core)
-            elif phase == 0:
-                legal = [GIVE_ACTIONS[r] for r in c.ranks()]
-            else:
-                legal = []
-            self._legal = legal
-        return legal
+    def _clone_slow(self) -> DogState:
+        return DogState.clone(self)
 
     def _apply_in_place(self, action: DogAction) -> None:
         c = self._c
@@ -238,10 +185,19 @@ class TableState(DogState):
             DogState._apply_in_place(self, action)
             return
         kind = action.kind
-        if kind == PLAY:
+        if type(action) is CodedAction:
+            seat = c.current
+            self._legal = None
+            self._by_text = None
+            self._last = (seat, action)
+            status = c.play_move(action._ms, action._code)
+        elif kind == PLAY:
             body = action.body
             if body is None or action.base is None:  # not from legal_actions(): look it up
                 action = self._text_map()[action.text]
+                if type(action) is CodedAction:
+                    self._apply_in_place(action)
+                    return
                 body = action.body
             seat = c.current
             self._legal = None
@@ -286,5 +242,44 @@ class TableState(DogState):
         team = self.board.team
         return [1.0 if team(s) == winner else -1.0 for s in range(self.n)]
 
+
+def _table_field(name: str) -> property:
+    """DogState's field ``name`` on a TableState: reading it first fills the Python fields
+    from the table (the state is pure from then on). A property rather than
+    ``__getattr__``, so that attribute lookups on the state stay the plain ones (method
+    calls without a bound method object)."""
+    slot = DogState.__dict__[name]  # the slot's member descriptor
+
+    def get(self: TableState) -> Any:
+        if self._c is not None:
+            self._unpack()
+        return slot.__get__(self, TableState)
+
+    def put(self: TableState, value: Any) -> None:
+        slot.__set__(self, value)
+
+    return property(get, put, doc=f"DogState.{name}, from the table when first read")
+
+
+for _name in TABLE_FIELDS:
+    setattr(TableState, _name, _table_field(_name))
+
+
+def _c_shuffle_agrees(core: Any) -> bool:
+    """Whether the core's shuffle (DOG-6) is this Python's ``Rng.shuffle`` (it follows
+    ``random.shuffle``, which a Python version may change)."""
+    for seed in (0, 1, 7, 2**31, 2**32 + 5, 2**64 - 1):
+        for n in (0, 1, 2, 3, 37, 80, 110):
+            items = list(range(n))
+            rng = Rng(seed)
+            rng.clone().shuffle(items)
+            if core.shuffle_test(rng.next64(), n) != items:
+                return False
+    return True
+
+
+if _core is not None:  # the core's TableBase reads and writes these classes' slots
+    _core.bind_state(TableState, GIVE_ACTIONS, FOLD_ACTION)
+    _core.use_c_shuffle(_c_shuffle_agrees(_core))
 
 __all__ = ["TableState", "on_table"]

@@ -15,8 +15,12 @@ from typing import TYPE_CHECKING
 from stammtisch.core.game import JSON
 from stammtisch.core.package import PackageState
 from stammtisch.core.rng import Rng
+from stammtisch.games.dog import (
+    coded,  # noqa: F401  (binds the classes the core makes)
+    house_rules,
+    rounds,
+)
 from stammtisch.games.dog import events as _events
-from stammtisch.games.dog import house_rules, rounds
 from stammtisch.games.dog.actions import (
     FOLD,
     GIVE,
@@ -31,7 +35,6 @@ from stammtisch.games.dog.actions import (
 )
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import FULL_DECK, JOKER, NUM_CARDS, RANK_TEXT, card_text
-from stammtisch.games.dog.coded import CodedActions
 from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks, notation_result, occupancy, team_home
 from stammtisch.games.dog.rounds import EXCHANGE, HAND_SIZES, OVER, PLAYING
 from stammtisch.games.dog.tables import moved_occupancy
@@ -177,12 +180,11 @@ class DogState(PackageState[DogAction]):
             return [GIVE_ACTIONS[r] for r in ranks]
         core = self.game.core
         if core is not None:  # the compiled generator (see backend.py): same moves, same order
-            got = core.legal(self.pos, self.fresh, seat, self.n, ranks)
+            got: list[DogAction] | None = core.moves(
+                self.pos, self.fresh, seat, self.n, ranks, (self.pos, self.fresh)
+            )
             if got is not None:  # None: a buffer of the core overflowed, use the pure engine
-                codes, sevens = got
-                if not codes:
-                    return [FOLD_ACTION]  # DOG-8
-                return CodedActions(codes, sevens, (self.pos, self.fresh), self.board.track_len, core)
+                return got or [FOLD_ACTION]  # a CodedActions (see coded.py); DOG-8
         occ = self._occ
         if occ is None:
             occ = self._occ = occupancy(self.pos, self.board.track_len)
