@@ -52,7 +52,7 @@ def test_replay_checks_a_record(tmp_path: Path):
 
 
 def test_plain_play_to_the_end(tmp_path: Path):
-    # Always answer with the first legal move: the prompt lists the legal moves.
+    # Always answer with the first listed move (by its number); the prompt says the range.
     import stammtisch
     from stammtisch.plain_play import play_plain
 
@@ -60,9 +60,9 @@ def test_plain_play_to_the_end(tmp_path: Path):
     lines: list[str] = []
 
     def read(prompt: str) -> str:
-        moves = prompt.split(": ", 1)[1].split(";")[0].split(" | ")
-        lines.append(moves[0])
-        return "zz" if len(lines) == 1 else moves[0]  # one bad input first: it changes nothing
+        assert "1 to " in prompt and "'q'" in prompt, prompt
+        lines.append(prompt)
+        return "zz" if len(lines) == 1 else "1"  # one bad input first: it changes nothing
 
     rec = play_plain(
         g, seat=0, seed=4, save=tmp_path / "r.json", read=read, console=Console(file=io.StringIO())
@@ -204,3 +204,33 @@ def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     out = buf.getvalue()
     assert rec.result is not None and rec.result["terminal"]
     assert "   1  give the " in out and "to Player 3" in out  # the partner, by the seat word
+
+
+def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond a page of moves the prompt says how many more there are; '+' lists them,
+    numbered on, and their number plays them (no notation to type)."""
+    import stammtisch
+    import stammtisch.plain_play as plain
+
+    monkeypatch.setattr(plain, "LIST_LIMIT", 1)
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))  # the autosave on 'q'
+    answers = iter(["+", "2", "q"])
+    buf = io.StringIO()
+    rec = plain.play_plain(
+        stammtisch.load("zwickern"),
+        seed=4,
+        save=tmp_path / "r.json",
+        read=lambda prompt: next(answers),
+        console=Console(file=buf, width=200),
+    )
+    out = buf.getvalue()
+    assert "… and 1 more: '+' lists them" in out
+    assert "\n   2  " in out
+    state = stammtisch.load("zwickern").new_game(4)
+    for action in rec.actions:
+        if state.current_player == 0:  # the person's one move: the second listed
+            assert action == str(state.legal_actions()[1])
+            break
+        state = state.apply(state.parse_action(action))
+    else:
+        raise AssertionError("the person never moved")

@@ -23,7 +23,7 @@ from stammtisch.tui.present import Presenter, result_text
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.session import YOU, Session
 
-#: Moves listed with a number to type; beyond that, the notation is typed.
+#: Moves listed at a time, each with its number ('+' lists the next ones).
 LIST_LIMIT = 40
 
 
@@ -67,18 +67,7 @@ def play_plain(
             continue
         out.print()
         out.print(escape(session.state.render(seat, lang)))
-        legal = session.legal()
-        for i, notation in enumerate(legal[:LIST_LIMIT]):  # numbered, in words
-            out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, notation, lang)}"))
-        if len(legal) > LIST_LIMIT:
-            out.print(escape("  " + tr("plain_more", lang, n=len(legal) - LIST_LIMIT)))
-        moves = " | ".join(legal)
-        try:
-            line = str(ask(tr("plain_prompt", lang, moves=moves) + ": ")).strip()
-        except (EOFError, KeyboardInterrupt):
-            line = "q"
-        if line.isdigit() and 1 <= int(line) <= min(len(legal), LIST_LIMIT):
-            line = legal[int(line) - 1]
+        line = _choose(session, presenter, out, ask, lang)
         if line.lower() in ("q", "quit", "exit"):
             saved = session.store()
             out.print(tr("plain_bye", lang))
@@ -101,6 +90,32 @@ def play_plain(
     if saved is not None:
         out.print(escape(tr("plain_saved", lang, p=saved)))
     return record
+
+
+def _choose(
+    session: Session, presenter: Presenter, out: Console, ask: Callable[[str], Any], lang: str
+) -> str:
+    """The human's move: the legal moves numbered and in words, :data:`LIST_LIMIT` at a time
+    ('+' lists the next ones); a number plays that move, 'q' quits (a move's notation, as a
+    record writes it, is taken too)."""
+    legal = session.legal()
+    start = 0
+    while True:
+        for i in range(start, min(start + LIST_LIMIT, len(legal))):
+            out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, legal[i], lang)}"))
+        rest = len(legal) - start - LIST_LIMIT
+        if rest > 0:
+            out.print(escape("  " + tr("plain_more", lang, n=rest)))
+        try:
+            line = str(ask(tr("plain_prompt", lang, last=len(legal)) + ": ")).strip()
+        except (EOFError, KeyboardInterrupt):
+            return "q"
+        if line == "+":
+            start = start + LIST_LIMIT if rest > 0 else 0
+            continue
+        if line.isdigit() and 1 <= int(line) <= len(legal):
+            return legal[int(line) - 1]
+        return line
 
 
 def _refusal(

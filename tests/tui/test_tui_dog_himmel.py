@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.widgets import OptionList, Static
 from tui_helpers import game_screen, screen_text, settle, snapshot
 
 import stammtisch
@@ -136,3 +137,36 @@ async def test_haz7_take_the_marked_pile_with_a_new_target() -> None:
         after = screen.session.state.observe(0)
         assert after["penalty_counts"][0] == penalty + taken
         assert "Penalty" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_long_dog_moves_fit_the_list_at_80x24_and_show_whole_when_highlighted(lang: str) -> None:
+    """A split 7 or a move of another's peg is longer than the move list at 80 columns: each
+    entry stays on one line, cut with "…", and the highlighted one is shown whole below."""
+    _need("dog")
+
+    def long_moves(session: Session) -> bool:
+        return sum(1 for n in session.legal() if n.startswith("7:")) >= 3
+
+    session = _session_where("dog", ["you", "random", "random", "random"], 4, long_moves)
+    app = StammtischApp("dog", session=session, bot_delay=0, hint=None, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.press(str(screen.hand.index("7") + 1))
+        await pilot.pause()
+        moves = screen.query_one("#moves", OptionList)
+        width = moves.scrollable_content_region.width
+        prompts = [
+            str(getattr(p, "plain", p))
+            for p in (moves.get_option_at_index(i).prompt for i in range(moves.option_count))
+        ]
+        assert all(len(p) <= width for p in prompts), prompts
+        cut = [i for i, p in enumerate(prompts) if p.endswith("…")]
+        assert cut, "some 7 texts are longer than the list"
+        await pilot.press(*["down"] * (cut[0] - (moves.highlighted or 0)))
+        await pilot.pause()
+        full = str(screen.query_one("#move-full", Static).render())
+        shown = prompts[cut[0]].removeprefix("… ").removesuffix("…").rstrip()
+        assert screen.full_words[cut[0]] and shown in full.replace("\n", " ")
+        snapshot(app, f"dog-seven-80x24-{lang}")

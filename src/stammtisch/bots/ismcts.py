@@ -25,9 +25,9 @@ affords a few thousand iterations per second at best, so every iteration is made
 
 A node's children are keyed by the heuristic's ``action_keys``: equal for the same move
 in every determinization and cheap to make (Dog: the compiled core's move codes, so the
-search builds only the actions it plays and never their notation). The game's
-``sample_state`` hook of the heuristic hands over the determinization in the form its
-engine plays fastest (Dog: on the compiled table).
+search builds only the actions it plays and never their notation). The heuristic's
+``sampler`` deals the same states as ``game.sample_state``, reading the view once and
+handing the states over in the form the engine plays fastest (Dog: on the compiled table).
 
 The bot plays the root action with the most visits; ties go to the higher prior, so
 ``ismcts:1`` plays the heuristic's move. Everything random comes from the bot's own
@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,13 +153,14 @@ class ISMCTS:
             iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.depth = self._horizon(view)
+        sample = (self.heuristic or GameHeuristic()).sampler(self.game, view)
         done = 0
         while True:
             if iterations is not None and done >= iterations:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view)
+            self._iterate(root, sample)
             done += 1
         self.iterations_done = done
         out: list[ActionStats] = []
@@ -180,11 +181,8 @@ class ISMCTS:
         return out
 
     # --- one iteration ----------------------------------------------------------------
-    def _iterate(self, root: _Node, view: Mapping[str, Any]) -> None:
-        if self.heuristic is not None:
-            state: State[Any] = self.heuristic.sample_state(self.game, view, self.rng)
-        else:
-            state = self.game.sample_state(view, self.rng)
+    def _iterate(self, root: _Node, sample: Callable[[random.Random], State[Any]]) -> None:
+        state = sample(self.rng)
         node = root
         path = [root]
         c = self.settings.exploration

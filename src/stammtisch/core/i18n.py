@@ -215,13 +215,18 @@ def placeholders(text: str) -> set[str]:
 
 
 #: Keys the browser reads under their own name, shared with every other front end: the one
-#: word for a seat ("Player 2" / "Spieler 2"), so that no screen names a seat differently.
-SHARED_WITH_WEB = ("words.seat",)
+#: word for a seat ("Player 2" / "Spieler 2") and the cards' letters and names (every key
+#: that starts with ``card.``), so that no screen names a seat or a card differently.
+SHARED_WITH_WEB = ("words.seat", "card.")
+
+
+def _shared(key: str) -> bool:
+    return any(key == s or (s.endswith(".") and key.startswith(s)) for s in SHARED_WITH_WEB)
 
 
 def web_messages(lang: str) -> dict[str, Any]:
     """The browser's part of the catalogue: ``web.*`` keys without the prefix, and the
-    shared keys of :data:`SHARED_WITH_WEB` under their own name (``words.seat``).
+    shared keys of :data:`SHARED_WITH_WEB` under their own name (``words.seat``, ``card.Q``).
 
     A plural comes as the list of its forms in gettext order (for German and English:
     ``[one, other]``).
@@ -231,9 +236,37 @@ def web_messages(lang: str) -> dict[str, Any]:
     for key, value in cat.templates.items():
         if key.startswith("web."):
             out[key[len("web.") :]] = list(value) if isinstance(value, tuple) else value
-        elif key in SHARED_WITH_WEB:
+        elif _shared(key):
             out[key] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+class Texts(Mapping[str, str]):
+    """One key in every language, ``{"de": ..., "en": ...}``, read from the catalogue when
+    asked: for the places that hold a text as a language -> text mapping (a game's title and
+    description in its ``GameInfo``), so that the words still live in the catalogue.
+
+    >>> title = Texts("dog.title")
+    >>> title["de"], dict(title)["en"], "fr" in title
+    ('Dog (Brändi Dog)', 'Dog', False)
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        return t(self.key, lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+    def __repr__(self) -> str:
+        return f"Texts({self.key!r})"
 
 
 # --- error codes (StammtischError) --------------------------------------------------------

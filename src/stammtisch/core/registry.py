@@ -15,6 +15,8 @@ from stammtisch.core.game import Game, GameInfo, State
 from stammtisch.core.i18n import add_catalogue
 
 _GAMES: dict[str, str] = {}
+#: Classes already imported, by their target: looked up on every move (words, views).
+_CLASSES: dict[str, type[Game[Any]]] = {}
 
 
 def register(name: str, target: str) -> None:
@@ -32,9 +34,12 @@ def game_class(name: str) -> type[Game[Any]]:
         target = _GAMES[name]
     except KeyError:
         raise UnknownGameError(name=name, available=", ".join(games())) from None
-    module_name, _, attr = target.partition(":")
-    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), attr)
-    add_catalogue(game_package(cls))
+    cls = _CLASSES.get(target)
+    if cls is None:
+        module_name, _, attr = target.partition(":")
+        cls = getattr(importlib.import_module(module_name), attr)
+        add_catalogue(game_package(cls))
+        _CLASSES[target] = cls
     return cls
 
 

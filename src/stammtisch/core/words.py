@@ -126,10 +126,14 @@ def event_text(game: str, event: JSON, lang: str, names: Names = None) -> str:
     return t("words.acted", lang, name=seat_name(names, event.get("seat"), lang))
 
 
-def move_text(game: str, description: JSON, lang: str, names: Names = None) -> str:
-    """A legal move (``State.describe``) in words, as a button or list would show it."""
+def move_text(game: str, description: JSON, lang: str, names: Names = None, short: bool = False) -> str:
+    """A legal move (``State.describe``) in words, as a button or list would show it;
+    ``short``: in few words for a narrow list, where the game has them (``move_short``)."""
     mod = _module(game)
     if mod is not None:
+        if short and hasattr(mod, "move_short"):
+            brief: str = mod.move_short(description, lang, names)
+            return brief
         text: str = mod.move_text(description, lang, names)
         return text
     return str(description.get("type", ""))

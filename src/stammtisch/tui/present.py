@@ -47,7 +47,7 @@ class Presenter:
 
     def refusal(self, view: View, card: str, lang: str) -> str:
         """Why ``card`` cannot be chosen now (it has no legal move)."""
-        return tr("card_unplayable", lang, card=chip(card).plain)
+        return tr("card_unplayable", lang, card=chip(card, lang).plain)
 
     def hand(self, view: View) -> list[str]:
         hand = view.get("hand")
@@ -99,11 +99,13 @@ class Presenter:
         last = self.last_line(view, lang)
         return Group(*parts) if last is None else Group(*parts, last)
 
-    def prefix_words(self, state: State[Any], notations: Sequence[str], lang: str) -> str:
+    def prefix_words(
+        self, state: State[Any], notations: Sequence[str], lang: str, short: bool = False
+    ) -> str:
         """What several moves still to be told apart have in common, in words: the shared
         beginning of their descriptions up to a whole word (a split 7 narrowed down peg by
         peg reads "7: zieht Stein 1 von Feld 5 auf"; the move list adds "… (n moves)")."""
-        texts = [self.move_words(state, n, lang) for n in notations]
+        texts = [self.move_words(state, n, lang, short) for n in notations]
         if not texts:
             return ""
         common = texts[0]
@@ -125,14 +127,15 @@ class Presenter:
                 return text
         return tr("played", lang, name=seat_name(seen.seat, lang), move=self.seen_label(seen, lang))
 
-    def move_words(self, state: State[Any], notation: str, lang: str) -> str:
-        """A legal move of the seat to move in words (its description), else its label."""
+    def move_words(self, state: State[Any], notation: str, lang: str, short: bool = False) -> str:
+        """A legal move of the seat to move in words (its description), else its label;
+        ``short``: in few words, for the move list."""
         if self.use_words:
             try:
                 description = state.describe(state.parse_action(notation))
             except StammtischError:
                 return self.move_label(notation, lang)
-            text = move_text(self.game.name, description, lang, self.names(lang))
+            text = move_text(self.game.name, description, lang, self.names(lang), short)
             if text:
                 return text
         return self.move_label(notation, lang)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
+from stammtisch.tui.cards import chip
 from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import card_of, tokens
 from stammtisch.tui.present import Presenter, View, seat_table
@@ -133,7 +134,12 @@ class DogPresenter(Presenter):
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f" · {tr('dealer', lang)}: {int(view['dealer']) + 1}")
         head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
-        head.append(" · " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-"))
+        head.append(
+            " · "
+            + tr(
+                "dog_discards", lang, n=len(discards), top=chip(discards[-1], lang).plain if discards else "-"
+            )
+        )
         ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
         teams = " · ".join(
             "+".join(str(s + 1) for s in team) for team in view.get("teams") or [] if len(team) > 1
@@ -239,7 +245,13 @@ class DogPresenter(Presenter):
         if with_piles:
             piles = Text(tr("draw_pile", lang, n=view["deck_size"]))
             piles.append(
-                "   " + tr("dog_discards", lang, n=len(discards), top=discards[-1] if discards else "-")
+                "   "
+                + tr(
+                    "dog_discards",
+                    lang,
+                    n=len(discards),
+                    top=chip(discards[-1], lang).plain if discards else "-",
+                )
             )
             lines.append(piles)
         cur = view.get("current_player")
@@ -250,7 +262,8 @@ class DogPresenter(Presenter):
             lines.append(Text(tr("dog_helps", lang, name=seat_name(cur, lang), partner=helped), style="bold"))
         ex = view.get("exchange") or {}
         if ex.get("gave"):
-            lines.append(Text(tr("dog_exchanged", lang, g=ex["gave"], r=ex.get("received") or "?")))
+            got = chip(ex["received"], lang).plain if ex.get("received") else "?"
+            lines.append(Text(tr("dog_exchanged", lang, g=chip(ex["gave"], lang).plain, r=got)))
         if view.get("terminal") and view.get("winner") is not None:
             lines.append(Text(tr("dog_winner", lang, t=int(view["winner"]) + 1), style="bold green"))
         return Text("\n").join(lines)

@@ -26,9 +26,9 @@ class HimmelPresenter(Presenter):
         for pile in view["piles"]:
             line = Text(f"{tr('haz_target', lang)} ")
             target = pile.get("target")
-            line.append_text(chips([target] if target else [], "-"))
+            line.append_text(chips([target] if target else [], "-", lang))
             line.append("  ")
-            line.append_text(chips(pile["cards"][-8:], tr("empty", lang)))
+            line.append_text(chips(pile["cards"][-8:], tr("empty", lang), lang))
             if pile.get("marked"):
                 line.append("   " + tr("haz_marked", lang), style="bold yellow")
             piles.add_row(tr("haz_pile", lang, name=pile["name"]), line)

@@ -18,7 +18,7 @@ class ZwickernPresenter(Presenter):
         head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
         table = Text(f"{tr('table', lang)}: ", style="bold")
-        table.append_text(chips(view["table"], tr("empty", lang)))
+        table.append_text(chips(view["table"], tr("empty", lang), lang))
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
         return self.with_last(view, lang, [head, table, deck])
 
@@ -32,7 +32,7 @@ class ZwickernPresenter(Presenter):
 
     def refusal(self, view: View, card: str, lang: str) -> str:
         if (view.get("options") or {}).get("forced_capture") and view.get("table"):
-            return tr("zw_forced", lang, card=chip(card).plain)
+            return tr("zw_forced", lang, card=chip(card, lang).plain)
         return super().refusal(view, card, lang)
 
     def seats(self, view: View, lang: str) -> RenderableType:

@@ -15,9 +15,9 @@ from stammtisch.tui.i18n import tr
 class CardButton(Button):
     """One hand card; ``index`` is its place in the hand (keys 1-9 pick it too)."""
 
-    def __init__(self, card: str, index: int, playable: bool, selected: bool) -> None:
+    def __init__(self, card: str, index: int, playable: bool, selected: bool, lang: str) -> None:
         label = Text(f"{index + 1}:" if index < 9 else "", style="dim")
-        label.append_text(chip(card))
+        label.append_text(chip(card, lang))
         classes = "card" + (" selected" if selected else "") + ("" if playable else " unplayable")
         super().__init__(label, classes=classes, compact=True)
         self.can_focus = False  # keys 1-9 pick cards; Tab stays in the move list

@@ -41,8 +41,8 @@ def test_render_in_english_and_german() -> None:
     s = position([["S", 12, "H2"], [20]], ["7", "K"])
     en = s.render(0, "en")
     de = s.render(0, "de")
-    assert "Your hand: 7 K" in en and "Himmel [.o..]" in en and "kennel 1" in en
-    assert "Deine Hand: 7 K" in de and "Lager 1" in de and "Am Zug: Spieler 1" in de
+    assert "Your hand: 7, King" in en and "Himmel [.o..]" in en and "kennel 1" in en
+    assert "Deine Hand: 7, König" in de and "Lager 1" in de and "Am Zug: Spieler 1" in de
     assert "1*" in en  # the fresh peg of seat 1 on field 0
     end = position([[63, "H2", "H3", "H4"], [], ["H1", "H2", "H3", "H4"]], ["2"]).apply("2:p0 63-H1")
     assert "Partei 1 (Spieler 1, Spieler 3) gewinnt" in end.render(None, "de")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -67,11 +67,17 @@ class GameHeuristic:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
 
-    def sample_state(self, game: Game[Any], view: Mapping[str, Any], rng: random.Random) -> State[Any]:
-        """A full state consistent with ``view`` for the search (``game.sample_state``; a
-        game may hand it over in the form its engine plays fastest)."""
-        state: State[Any] = game.sample_state(view, rng)
-        return state
+    def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
+        """The search's determinizations of ``view``: called with the search's generator,
+        a full state consistent with the view. Default ``game.sample_state``; a game may
+        read the view once and hand the states over in the form its engine plays fastest,
+        as long as it deals the same states for the same generator."""
+
+        def sample(rng: random.Random) -> State[Any]:
+            state: State[Any] = game.sample_state(view, rng)
+            return state
+
+        return sample
 
     def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
         """One key per legal action for the search tree: equal for the same move in every

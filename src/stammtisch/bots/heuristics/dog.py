@@ -35,8 +35,8 @@ Both give the same values (``tests/bots/test_dog_eval.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.bots.heuristics.dog_eval import (
@@ -51,11 +51,13 @@ from stammtisch.bots.heuristics.dog_eval import (
     SevenBody,
     evaluator,
 )
+from stammtisch.bots.heuristics.dog_sample import DogDeals
 from stammtisch.games.dog.actions import GIVE, SPLIT, DogAction
 from stammtisch.games.dog.board import KENNEL, Board
 from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, RANK_TEXT, parse_card
 from stammtisch.games.dog.coded import CodedActions, code_body
 from stammtisch.games.dog.coretable import TableState, on_table
+from stammtisch.games.dog.game import DogGame
 
 if TYPE_CHECKING:
     import random
@@ -172,10 +174,15 @@ class DogHeuristic(GameHeuristic):
         return evaluator(board).team_value(places, fresh, seat)
 
     # --- protocol -------------------------------------------------------------------
-    def sample_state(self, game: Game[Any], view: Mapping[str, Any], rng: random.Random) -> State[Any]:
-        """The sampled state on the compiled core's table where it can hold it (the same
-        game as the pure engine's, faster)."""
-        return on_table(game.sample_state(view, rng))
+    def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
+        """The view read once (:class:`~.dog_sample.DogDeals`), each state dealt onto the
+        compiled core's table where it can hold it (the same game as the pure engine's)."""
+        deals = DogDeals(cast(DogGame, game), view)
+
+        def sample(rng: random.Random) -> State[Any]:
+            return on_table(deals.deal(rng))
+
+        return sample
 
     def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
         raw = coded_plays(legal)
@@ -271,4 +278,4 @@ HEURISTIC = DogHeuristic()
 # ``hard``: about 0.5 s of CPU time per move on the shared benchmark machine
 # (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, the same time
 # then); search settings are first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1250, win_chance=True)
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1500, win_chance=True)

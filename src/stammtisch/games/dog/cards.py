@@ -47,10 +47,6 @@ RANK_TEXT: tuple[str, ...] = (
     "K",
     "Jo",
 )
-RANK_NAMES = {
-    "en": ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Joker"),
-    "de": ("Ass", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Bube", "Dame", "König", "Joker"),
-}
 
 _PARSE: dict[str, int] = {t.upper(): r for r, t in enumerate(RANK_TEXT)}
 _PARSE.update({"T": 9, "X": JOKER, "JOKER": JOKER, "JK": JOKER, "1": ACE, "B": JACK, "D": QUEEN})
@@ -60,10 +56,6 @@ _EXACT: dict[str, int] = {t: r for r, t in enumerate(RANK_TEXT)}  # the canonica
 
 def card_text(card: int) -> str:
     return RANK_TEXT[card]
-
-
-def card_name(card: int, lang: str = "en") -> str:
-    return RANK_NAMES.get(lang, RANK_NAMES["en"])[card]
 
 
 def parse_card(text: str) -> int:

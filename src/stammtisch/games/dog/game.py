@@ -36,6 +36,7 @@ from typing import Any
 
 from stammtisch.core.errors import OptionError
 from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.i18n import Texts
 from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import position, render, sample
@@ -55,14 +56,11 @@ class DogGame(PackageGame[DogState]):
 
     info = GameInfo(
         name="dog",
-        title={"en": "Dog", "de": "Dog (Brändi Dog)"},
+        title=Texts("dog.title"),
         version="1.0",
         min_players=2,
         max_players=6,
-        description={
-            "en": "Team race: bring all eight pegs of your team into the Himmel with cards.",
-            "de": "Teamrennen: Bringt alle acht Steine eurer Partei mit Karten in den Himmel.",
-        },
+        description=Texts("dog.description"),
         options=(
             OptionSpec(
                 "players",

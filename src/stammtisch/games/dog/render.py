@@ -12,6 +12,7 @@ from typing import Any
 
 from stammtisch.core.i18n import t
 from stammtisch.core.words import entry_text, seat_name
+from stammtisch.games.dog.words import card_words
 
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
@@ -61,12 +62,22 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             f"{r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
         )
     discards = view["discards"]
-    lines.append(r("pile", n=view["deck_size"], d=len(discards), top=discards[-1] if discards else "-"))
+    lines.append(
+        r(
+            "pile",
+            n=view["deck_size"],
+            d=len(discards),
+            top=card_words(discards[-1], lang) if discards else "-",
+        )
+    )
     if "hand" in view:
-        lines.append(f"{r('hand')}: {' '.join(view['hand']) or '-'}")
+        lines.append(f"{r('hand')}: {', '.join(card_words(c, lang) for c in view['hand']) or '-'}")
         ex = view["exchange"]
         if ex.get("gave"):
-            lines.append(r("exchange", g=ex["gave"], r=ex.get("received") or "?"))
+            got = ex.get("received")
+            lines.append(
+                r("exchange", g=card_words(ex["gave"], lang), r=card_words(got, lang) if got else "?")
+            )
     events = view.get("events") or []
     told = entry_text("dog", [dict(e) for e in events], lang) if events else ""
     if told:  # the latest move in words, as this seat may know it

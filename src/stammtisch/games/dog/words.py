@@ -24,15 +24,16 @@ def card_words(code: str | None, lang: str) -> str:
     return code
 
 
-def place_words(place: str | None, lang: str) -> str:
-    """``"17"`` -> Feld 18 (the board counts from 1), ``"H2"`` -> Himmelsfeld 2, ``"K"`` -> Lager."""
+def place_words(place: str | None, lang: str, short: bool = False) -> str:
+    """``"17"`` -> Feld 18 (the board counts from 1), ``"H2"`` -> Himmelsfeld 2, ``"K"`` -> Lager;
+    ``short`` (a move list): 18, Himmel 2, Lager."""
     if place is None:
         return "?"
     if place == "K":
         return t("dog.kennel", lang)
     if place.startswith("H"):
-        return t("dog.himmel_field", lang, n=place[1:])
-    return t("dog.field", lang, n=int(place) + 1)
+        return t("dog.short.himmel_field" if short else "dog.himmel_field", lang, n=place[1:])
+    return str(int(place) + 1) if short else t("dog.field", lang, n=int(place) + 1)
 
 
 def peg_words(peg: int, owner: int, seat: int | None, lang: str, names: Names) -> str:
@@ -47,37 +48,26 @@ def peg_words(peg: int, owner: int, seat: int | None, lang: str, names: Names) -
     return t("dog.peg_of", lang, n=k, owner=name)
 
 
-def _part(ev: JSON, lang: str, names: Names, seat: int | None) -> str:
-    """A peg's move without its subject (shared by events and move descriptions)."""
+def _part(ev: JSON, lang: str, names: Names, seat: int | None, style: str = "part") -> str:
+    """A peg's move without its subject (shared by events and move descriptions); ``style``
+    ``"short"`` for a move list ("Stein 2: 25 → 27")."""
     kind = ev.get("type")
     peg = peg_words(int(ev.get("peg", 0)), int(ev.get("owner", 0)), seat, lang, names)
+    short = style == "short"
+    where = {k: place_words(ev.get(k), lang, short) for k in ("from", "to")}
     if kind == "start":
-        return t("dog.part.start", lang, peg=peg, to=place_words(ev.get("to"), lang))
+        return t(f"dog.{style}.start", lang, peg=peg, to=where["to"])
     if kind == "move":
         steps = int(ev.get("steps") or 0)
-        key = "dog.part.back" if steps < 0 else "dog.part.move"
-        return t(
-            key,
-            lang,
-            peg=peg,
-            n=abs(steps),
-            **{"from": place_words(ev.get("from"), lang)},
-            to=place_words(ev.get("to"), lang),
-        )
+        key = f"dog.{style}.back" if steps < 0 else f"dog.{style}.move"
+        return t(key, lang, peg=peg, n=abs(steps), **where)
     if kind == "swap":
         other = peg_words(int(ev.get("other", 0)), int(ev.get("other_owner", 0)), seat, lang, names)
-        return t(
-            "dog.part.swap",
-            lang,
-            peg=peg,
-            other=other,
-            a=place_words(ev.get("from"), lang),
-            b=place_words(ev.get("to"), lang),
-        )
-    if kind == "enter_himmel":
-        return t("dog.part.himmel", lang, peg=peg, to=place_words(ev.get("to"), lang))
+        return t(f"dog.{style}.swap", lang, peg=peg, other=other, a=where["from"], b=where["to"])
+    if kind == "enter_himmel":  # in few words, the move to the Himmel field says it
+        return "" if short else t("dog.part.himmel", lang, peg=peg, to=where["to"])
     if kind == "sent_home":
-        return t("dog.part.home", lang, peg=peg)
+        return t(f"dog.{style}.home", lang, peg=peg)
     return ""
 
 
@@ -130,7 +120,14 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
     return t("words.acted", lang, name=name)
 
 
-def move_text(description: JSON, lang: str, names: Names, seat: int | None = None) -> str:
+def move_short(description: JSON, lang: str, names: Names, seat: int | None = None) -> str:
+    """A legal move in few words for a move list: "7: Stein 1: 5 → 8; Stein 2: 20 → 24"."""
+    return move_text(description, lang, names, seat, style="short")
+
+
+def move_text(
+    description: JSON, lang: str, names: Names, seat: int | None = None, style: str = "part"
+) -> str:
     """A legal move: "7: Stein 1 3 Felder von Feld 5 auf Feld 8, …" (no subject: it is yours)."""
     kind = description.get("type")
     if kind == "give":
@@ -148,5 +145,5 @@ def move_text(description: JSON, lang: str, names: Names, seat: int | None = Non
         first = next((m for m in moves if m.get("type") != "sent_home"), None)
         if first is not None and not first.get("helping"):
             seat = first.get("owner")
-    parts = [_part(m, lang, names, seat) for m in moves]
+    parts = [_part(m, lang, names, seat, style) for m in moves]
     return t("dog.mv.play", lang, card=card, parts="; ".join(p for p in parts if p))

@@ -34,10 +34,6 @@ NUM_CARDS = len(FULL_DECK)  # 85
 HAND_SIZE = 5
 
 _TEXT = {TURN: "turn", STEAL: "steal", RAISE: "raise"}
-_NAMES = {
-    "en": {TURN: "Direction change", STEAL: "Steal", RAISE: "Raise target"},
-    "de": {TURN: "Richtungswechsel", STEAL: "Diebstahl", RAISE: "Zielkarte erhöhen"},
-}
 _PARSE: dict[str, int] = {str(c): c for c in range(1, NUM_NUMBERS + 1)}
 _PARSE.update({"turn": TURN, "t": TURN, "steal": STEAL, "s": STEAL, "raise": RAISE, "r": RAISE})
 
@@ -53,13 +49,6 @@ def card_text(card: int) -> str:
 def card_texts(cards: Iterable[int]) -> list[str]:
     """``[card_text(c) for c in cards]`` for cards of the pack, by table lookup."""
     return list(map(CARD_TEXT.__getitem__, cards))
-
-
-def card_name(card: int, lang: str = "en") -> str:
-    """Player-facing name: the number itself, or the special card's name."""
-    if card <= NUM_NUMBERS:
-        return str(card)
-    return _NAMES.get(lang, _NAMES["en"])[card]
 
 
 def parse_card(value: Any) -> int:

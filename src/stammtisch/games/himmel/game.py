@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.i18n import Texts
 from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import position, render, sample
@@ -52,15 +53,11 @@ class HimmelGame(PackageGame[HimmelState]):
 
     info = GameInfo(
         name="himmel",
-        title={"en": "Himmel, A… und Zwirn", "de": "Himmel, A… und Zwirn"},
+        title=Texts("himmel.title"),
         version="1.0",
         min_players=3,
         max_players=6,
-        description={
-            "en": "Play number cards below the targets or take the marked pile: fewest penalty cards wins.",
-            "de": "Lege Zahlenkarten unter die Zielkarten oder ziehe den markierten Stapel: "
-            "wer die wenigsten Minuspunkte hat, gewinnt.",
-        },
+        description=Texts("himmel.description"),
         options=(
             OptionSpec("players", int, 4, "HAZ-1: number of players (3-6).", minimum=3, maximum=6),
             OptionSpec(

@@ -11,11 +11,11 @@ from typing import Any
 
 from stammtisch.core.i18n import t
 from stammtisch.core.words import entry_text, seat_name
-from stammtisch.games.himmel.cards import card_name, parse_card
+from stammtisch.games.himmel.words import card_words
 
 
 def _names(cards: list[Any], lang: str, empty: str) -> str:
-    return ", ".join(card_name(parse_card(c), lang) for c in cards) or empty
+    return ", ".join(card_words(str(c), lang) for c in cards) or empty
 
 
 def render(view: Mapping[str, Any], lang: str = "en") -> str:
@@ -59,7 +59,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         lines.append(f"{r('hand')}: {_names(view['hand'], lang, empty)}")
         facts = []
         for f in view["known"]:
-            card = card_name(parse_card(f["card"]), lang)
+            card = card_words(str(f["card"]), lang)
             places = [r("in", c=card, name=name(s)) for s in f["seats"]]
             if f["deck"]:
                 places.append(r("in_deck", c=card))
@@ -67,7 +67,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
         if facts:
             lines.append(r("known", f="; ".join(facts)))
         for e in view["known_by"]:
-            lines.append(r("known_by", name=name(e["seat"]), c=card_name(parse_card(e["card"]), lang)))
+            lines.append(r("known_by", name=name(e["seat"]), c=card_words(str(e["card"]), lang)))
     if view["terminal"]:
         pens = ", ".join(str(p) for p in view["penalties"])
         lines.append(r("over", p=pens, w=", ".join(name(w) for w in view["winners"])))

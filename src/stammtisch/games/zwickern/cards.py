@@ -26,15 +26,6 @@ CARD_POINTS: tuple[int, ...] = (*(RANK_POINTS[c >> 2] for c in range(32)), 0)
 TOTAL_POINTS = 120
 MOST_CARDS_BONUS = 10
 
-RANK_NAMES = {
-    "en": ("7", "8", "9", "10", "Jack", "Queen", "King", "Ace"),
-    "de": ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
-}
-SUIT_NAMES = {
-    "en": ("Clubs", "Spades", "Hearts", "Diamonds"),
-    "de": ("Kreuz", "Pik", "Herz", "Karo"),
-}
-
 
 def rank(card: int) -> int:
     """0..7 for the Skat cards; -1 for the Joker (it has no rank, ZW-4)."""
@@ -47,16 +38,6 @@ CARD_TEXT: tuple[str, ...] = (*(RANKS[c >> 2] + SUITS[c & 3] for c in range(32))
 
 def card_text(card: int) -> str:
     return CARD_TEXT[card]
-
-
-def card_name(card: int, lang: str = "en") -> str:
-    """``Herz Dame`` / ``Queen of Hearts``."""
-    if card == JOKER:
-        return "Joker"
-    r, s = card >> 2, card & 3
-    if lang == "de":
-        return f"{SUIT_NAMES['de'][s]} {RANK_NAMES['de'][r]}"
-    return f"{RANK_NAMES['en'][r]} of {SUIT_NAMES['en'][s]}"
 
 
 _PARSE: dict[str, int] = {card_text(c): c for c in range(32)}

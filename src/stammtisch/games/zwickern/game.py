@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.game import GameInfo, OptionSpec
+from stammtisch.core.i18n import Texts
 from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern import position, render, sample
@@ -38,14 +39,11 @@ class ZwickernGame(PackageGame[ZwickernState]):
 
     info = GameInfo(
         name="zwickern",
-        title={"en": "Zwickern", "de": "Zwickern"},
+        title=Texts("zwickern.title"),
         version="1.0",
         min_players=2,
         max_players=4,
-        description={
-            "en": "Capture cards of the same rank from the table; a Joker sweeps it all.",
-            "de": "Fange Tischkarten gleichen Werts; ein Joker räumt den ganzen Tisch ab.",
-        },
+        description=Texts("zwickern.description"),
         options=(
             OptionSpec("players", int, 2, "Number of players (2-4).", allowed=(2, 3, 4)),
             OptionSpec(

@@ -1,7 +1,9 @@
-// Card faces for the French-suited packs of Zwickern and Dog, drawn from their notation
-// (rank then suit: "10H", "QS", "AD"; "X" or "JK" a Joker). Only display: which card may be
-// played always comes from the server's legal list.
+// Card faces for the French-suited packs of Zwickern and Dog, drawn from the card's code
+// (rank then suit: "10H", "QS", "AD"; "X" or "Jo" a Joker) in the players' words: the face
+// letters and names are the catalogue's card.* keys ("D♥" and "Herz Dame" in German). Only
+// display: which card may be played always comes from the server's moves.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SUIT_SYMBOL = { C: "♣", S: "♠", H: "♥", D: "♦" };
 
@@ -19,6 +21,13 @@ export function parseCard(text) {
   }
   const rank = m[1] === "T" ? "10" : m[1];
   return { rank, suit: m[2], symbol: SUIT_SYMBOL[m[2]], red: m[2] === "H" || m[2] === "D", joker: false };
+}
+
+const FACES = new Set(["J", "Q", "K", "A"]);
+
+/** The rank as written on the face: "D" for a Queen in German, "Q" in English. */
+function faceRank(rank) {
+  return FACES.has(rank) ? t(`card.${rank}`) : rank;
 }
 
 /**
@@ -41,13 +50,13 @@ export function cardEl(text, opts = {}) {
   if (c && c.joker) {
     classes.push("joker");
     // A star in the corner and the word itself: a "J" there would read as a Jack.
-    face = [h("span", { class: "rank" }, "★"), h("span", { class: "big" }, "Joker")];
+    face = [h("span", { class: "rank" }, "★"), h("span", { class: "big" }, t("card.joker"))];
   } else if (c) {
     if (c.red) classes.push("red");
     if (!c.suit) classes.push("plain");
     face = c.suit
-      ? [h("span", { class: "rank" }, c.rank), h("span", { class: "suit" }, c.symbol), h("span", { class: "big" }, c.symbol)]
-      : [h("span", { class: "rank" }, c.rank), h("span", { class: "big" }, c.rank)];
+      ? [h("span", { class: "rank" }, faceRank(c.rank)), h("span", { class: "suit" }, c.symbol), h("span", { class: "big" }, c.symbol)]
+      : [h("span", { class: "rank" }, faceRank(c.rank)), h("span", { class: "big" }, faceRank(c.rank))];
   } else {
     face = [h("span", { class: "rank" }, opts.label ?? String(text))];
   }
@@ -59,7 +68,7 @@ export function cardEl(text, opts = {}) {
       dataset: { card: String(text) },
       type: opts.onClick ? "button" : undefined,
       title: opts.title,
-      "aria-label": opts.title || String(text),
+      "aria-label": opts.title || (c ? cardName(text) : String(text)),
       "aria-pressed": opts.onClick ? String(Boolean(opts.selected)) : undefined,
       disabled: opts.onClick && opts.disabled ? true : undefined,
     },
@@ -77,10 +86,19 @@ export function backs(n, max = 8) {
   return h("span", { class: "backs", title: String(n) }, out, n > max ? h("span", { class: "more" }, `+${n - max}`) : null);
 }
 
-/** Short text for a card in the log ("10♥", "Joker"). */
+/** Short text for a card ("10♥", "D♠" in German, "Joker"). */
 export function cardText(text) {
   const c = parseCard(text);
   if (!c) return String(text);
-  if (c.joker) return "Joker";
-  return `${c.rank}${c.symbol}`;
+  if (c.joker) return t("card.joker");
+  return `${faceRank(c.rank)}${c.symbol}`;
+}
+
+/** The card's name as players say it ("Herz Dame" / "Queen of Hearts", "Bube", "Joker"). */
+export function cardName(text) {
+  const c = parseCard(text);
+  if (!c) return String(text);
+  if (c.joker) return t("card.joker");
+  const rank = FACES.has(c.rank) ? t(`card.name.${c.rank}`) : c.rank;
+  return c.suit ? t("card.of", { rank, suit: t(`card.suit.${c.suit}`) }) : rank;
 }

@@ -5,7 +5,7 @@
 //   GET /api/tables/{id}/record -> the record (seed, options, actions): the move list only,
 //                                  the board shows the final position.
 import { api } from "./api.js";
-import { cardEl, cardText } from "./cards.js";
+import { cardEl, cardName } from "./cards.js";
 import { clear, h } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { seatName } from "./table/model.js";
@@ -103,7 +103,7 @@ export function renderReplay(root, tableId) {
             "span",
             { class: "card-row tight" },
             (hand || []).length
-              ? hand.map((c) => cardEl(c, { small: true, label: SPECIAL[c] ? t(SPECIAL[c]) : String(c), title: SPECIAL[c] ? t(SPECIAL[c]) : cardText(c) }))
+              ? hand.map((c) => cardEl(c, { small: true, label: SPECIAL[c] ? t(SPECIAL[c]) : String(c), title: SPECIAL[c] ? t(SPECIAL[c]) : cardName(c) }))
               : h("span", { class: "muted small" }, t("no_cards")),
           ),
         ),

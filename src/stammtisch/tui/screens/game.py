@@ -35,6 +35,8 @@ from stammtisch.tui.screens.game_layout import (
     HELP_KEYS,
     MIN_SIZE,
     layout_for,
+    move_entries,
+    move_labels,
     status_line,
 )
 from stammtisch.tui.session import Session
@@ -68,6 +70,7 @@ class GameScreen(HostedScreen):
         self.selected: int | None = None
         self.picker: PrefixPicker | None = None
         self.choices: list[Choice] = []
+        self.full_words: list[str] = []  # the whole words of a move cut to fit the list
         self.confirmed: int | None = None  # hot-seat: the person who confirmed the handover
         self.message = ""
         self.hinted: str | None = None
@@ -90,6 +93,7 @@ class GameScreen(HostedScreen):
                 yield Container(id="hand")
                 yield Static(id="moves-title")
                 yield OptionList(id="moves")
+                yield Static(id="move-full")
         yield KeyBar(GAME_KEYS, self.lang)
 
     def on_mount(self) -> None:
@@ -197,7 +201,7 @@ class GameScreen(HostedScreen):
     def _draw_hand(self) -> None:
         box = self.query_one("#hand", Container)
         # As many cards a row as fit: every cell as wide as the widest "n:card" label.
-        widest = max((len(f"{i + 1}:{chip(c).plain}") for i, c in enumerate(self.hand)), default=4)
+        widest = max((len(f"{i + 1}:{chip(c, self.lang).plain}") for i, c in enumerate(self.hand)), default=4)
         fit = (self.right_width - 3) // (widest + 3)  # a label, its padding and the gutter
         box.styles.grid_size_columns = max(1, min(len(self.hand) or 1, fit))
         box.remove_children()
@@ -205,7 +209,7 @@ class GameScreen(HostedScreen):
         for i, card in enumerate(self.hand):
             g = self.group_of(card)
             playable = g is not None and self.groups[g].playable
-            buttons.append(CardButton(card, i, playable, g is not None and g == self.selected))
+            buttons.append(CardButton(card, i, playable, g is not None and g == self.selected, self.lang))
         if buttons:
             box.mount(*buttons)
 
@@ -214,6 +218,8 @@ class GameScreen(HostedScreen):
         options = self.query_one("#moves", OptionList)
         options.clear_options()
         self.choices = []
+        self.full_words = []
+        self.query_one("#move-full", Static).update("")
         if not self.my_turn():
             self.query_one("#moves-title", Static).update(tr("moves", lang))
             return
@@ -229,24 +235,15 @@ class GameScreen(HostedScreen):
         if group is not None and group.card is None:
             title = tr("other_moves", lang)
         elif group is not None and group.card is not None:
-            title = Text(f"{tr('moves', lang)}: ").plain + group.card
+            title = f"{tr('moves', lang)}: {chip(group.card, lang).plain}"
         self.query_one("#moves-title", Static).update(title)
         if self.picker.stack:
             self.choices.append(Choice(tr("step_back", lang), "", False, 0))
         self.choices.extend(self.picker.choices())
-        items: list[Option] = []
-        for c in self.choices:
-            if c.count == 0:
-                items.append(Option(Text(c.label, style="dim")))
-            elif c.complete:
-                label = Text(self.presenter.move_words(self.session.state, c.value, lang))
-                if c.value == self.hinted:
-                    label.append("  ★", style="bold yellow")
-                items.append(Option(label))
-            else:
-                members = [n for n in self.picker.notations if n.startswith(c.value)]
-                text = self.presenter.prefix_words(self.session.state, members, lang)
-                items.append(Option(tr("steps_more", lang, text=text, n=c.count)))
+        width = options.scrollable_content_region.width or self.right_width - 6
+        labels = move_labels(self.choices, self.picker, self.presenter, self.session.state, self.hinted, lang)
+        entries, self.full_words = move_entries(labels, 1 if self.picker.stack else 0, width)
+        items = [Option(entry) for entry in entries]
         options.add_options(items)
         if items:
             first = 1 if self.picker.stack and len(items) > 1 else 0
@@ -308,6 +305,11 @@ class GameScreen(HostedScreen):
         if isinstance(button, CardButton):
             event.stop()
             self.action_pick_card(button.index)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # A move cut to fit the list is shown whole under it while highlighted.
+        full = self.full_words[event.option_index] if event.option_index < len(self.full_words) else ""
+        self.query_one("#move-full", Static).update(Text(full, style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -440,10 +442,7 @@ class GameScreen(HostedScreen):
         self.session = session
         self.presenter = presenter_for(session.game)
         self.fit(self.app.size.width, self.app.size.height)
-        self.selected = None
-        self.picker = None
-        self.hinted = None
-        self.confirmed = None
+        self.selected = self.picker = self.hinted = self.confirmed = None
         self.message = message
         self.advance()
 

@@ -3,13 +3,15 @@ screen's behaviour in ``game.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 
+from stammtisch.core.game import State
 from stammtisch.tui.i18n import seat_name, tr
-from stammtisch.tui.present import result_text
+from stammtisch.tui.moves import Choice, PrefixPicker
+from stammtisch.tui.present import Presenter, result_text
 from stammtisch.tui.session import Session
 
 GAME_KEYS = [
@@ -66,7 +68,8 @@ GameScreen #hand { layout: grid; grid-size: 4; grid-gutter: 0 1; height: auto; m
 GameScreen #hand Button.card { width: 100%; min-width: 5; }
 GameScreen #hand Button.selected { background: $accent; }
 GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted; }
-GameScreen #moves { height: 1fr; min-height: 5; }
+GameScreen #moves { height: 1fr; min-height: 5; scrollbar-gutter: stable; }
+GameScreen #move-full { height: auto; max-height: 4; padding: 0 1; color: $text-muted; }
 GameScreen #log { height: auto; padding: 0 1; }
 """
 
@@ -93,3 +96,66 @@ def status_line(session: Session, my_turn: bool, message: str, lang: str) -> Tex
     if message:
         text.append("   " + message, style="italic")
     return text
+
+
+def move_labels(
+    choices: Sequence[Choice],
+    picker: PrefixPicker,
+    presenter: Presenter,
+    state: State[Any],
+    hinted: str | None,
+    lang: str,
+) -> list[Text]:
+    """The words of each entry of the move list: back, a move (★ if it is the hint), or a
+    group of moves still to narrow down."""
+    labels: list[Text] = []
+    for c in choices:
+        if c.count == 0:
+            labels.append(Text(c.label, style="dim"))
+        elif c.complete:
+            label = Text(presenter.move_words(state, c.value, lang, short=True))
+            if c.value == hinted:
+                label.append("  ★", style="bold yellow")
+            labels.append(label)
+        else:
+            members = [n for n in picker.notations if n.startswith(c.value)]
+            text = presenter.prefix_words(state, members, lang, short=True)
+            labels.append(Text(tr("steps_more", lang, text=text, n=c.count)))
+    return labels
+
+
+def without_common_parts(labels: Sequence[Text], separator: str = "; ") -> list[Text]:
+    """Moves that begin with the same parts (a split 7 narrowed to its first part) show "…"
+    for them, so that what tells them apart is what the list shows."""
+    plain = [label.plain for label in labels]
+    if len(plain) < 2:
+        return list(labels)
+    common = plain[0]
+    for text in plain[1:]:
+        while not text.startswith(common):
+            common = common[:-1]
+    cut = common.rfind(separator)
+    if cut <= 0:
+        return list(labels)
+    skip = cut + len(separator)
+    return [Text("… ") + label[skip:] for label in labels]
+
+
+def fitted(label: Text, width: int) -> Text:
+    """``label`` on one line of ``width`` cells: cut with "…" when longer (the whole words are
+    shown under the list while the entry is highlighted), so that no entry wraps."""
+    if width < 2 or label.cell_len <= width:
+        return label
+    cut = label.copy()
+    cut.truncate(width, overflow="ellipsis")
+    return cut
+
+
+def move_entries(labels: Sequence[Text], back: int, width: int) -> tuple[list[Text], list[str]]:
+    """The move list's entries, one line of ``width`` cells each, and for every entry that
+    does not say all of its move the whole words (shown under the list while highlighted; ""
+    where the entry says it all). The first ``back`` labels ("step back") are kept as they are."""
+    shown = list(labels[:back]) + without_common_parts(labels[back:])
+    entries = [fitted(label, width) for label in shown]
+    full = [a.plain if a.plain != b.plain else "" for a, b in zip(labels, entries, strict=True)]
+    return entries, full

@@ -6,7 +6,7 @@
 // shown with its words; only the `action` goes back. Picking a card filters them, a Joker
 // first asks for its value, and a split 7 is composed part by part, keeping only the moves
 // whose described parts begin with the parts chosen.
-import { cardEl, cardText } from "../cards.js";
+import { cardEl, cardName, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
 import { pick as words, t } from "../i18n.js";
 import { animatePegs } from "./dog-motion.js";
@@ -115,7 +115,7 @@ export function render(root, ctx) {
         hint: hintMove && hintMove.card === c,
         dim: moves.length > 0 && !can,
         disabled: !can,
-        title: cardText(c),
+        title: cardName(c),
         onClick: give
           ? () => ctx.act(give)
           : can
@@ -250,7 +250,7 @@ function choicePanel(ctx, v, sel, gives, fold) {
                 ctx.redraw();
               },
             },
-            val === "start" ? `A/K: ${t("dog_start")}` : cardText(val),
+            val === "start" ? `${cardText("A")}/${cardText("K")}: ${t("dog_start")}` : cardName(val),
           ),
         ),
       ),
@@ -318,7 +318,7 @@ function info(ctx, v) {
 function exchangeText(v) {
   const ex = v.exchange;
   if (!ex || (!ex.gave && !ex.received)) return null;
-  return h("div", { class: "muted small" }, t("dog_exchanged", { gave: ex.gave ? cardText(ex.gave) : "–", got: ex.received ? cardText(ex.received) : "–" }));
+  return h("div", { class: "muted small" }, t("dog_exchanged", { gave: ex.gave ? cardName(ex.gave) : "–", got: ex.received ? cardName(ex.received) : "–" }));
 }
 
 /** The pegs and fields the hinted move uses (from its description): {pegs, fields}. */
