@@ -308,7 +308,8 @@ def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]
 
 HEURISTIC = DogHeuristic()
 
-# ``hard``: about 0.5 s of CPU time per move on the shared benchmark machine
-# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, the same time
-# then); search settings are first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1500, win_chance=True)
+# ``hard``: about 0.45 s of CPU time per move on the shared benchmark machine
+# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, 1500 before
+# it memoized the evaluation, the same time then); search settings are first choices,
+# not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=2400, win_chance=True)
