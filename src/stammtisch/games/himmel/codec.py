@@ -16,8 +16,10 @@ The tables of tokens and observation indices (index, size, meaning) are in the d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from stammtisch.games.himmel.actions import Action, Play, Raise, Steal, Take, Turn
 from stammtisch.games.himmel.cards import (
@@ -30,7 +32,10 @@ from stammtisch.games.himmel.cards import (
     card_text,
 )
 from stammtisch.games.himmel.game import HimmelGame
+from stammtisch.games.himmel.knowledge import DECK
+from stammtisch.games.himmel.state import HimmelState
 
+SPECIALS = (TURN, STEAL, RAISE)
 MAX_SEATS = 6
 SET = NUM_NUMBERS + 3
 CARDS_PER_GAME = NUM_CARDS
@@ -71,6 +76,37 @@ _SPECIAL_UNIT = {card_text(TURN): (70, 1 / SPECIAL_COPIES[TURN])}
 _SPECIAL_UNIT[card_text(STEAL)] = (71, 1 / SPECIAL_COPIES[STEAL])
 _SPECIAL_UNIT[card_text(RAISE)] = (72, 1 / SPECIAL_COPIES[RAISE])
 _KINDS = {"turn": 1, "steal": 2, "raise": 3, "take": 4}
+
+
+def _accumulated(start: float, step: float, copies: int) -> tuple[float, ...]:
+    """The float32 values ``start``, ``start + step``, … (``copies`` steps) as :func:`_add_set`
+    and :meth:`Codec.encode` make them, one ``+=`` at a time on a float32 array, then
+    clipped to ``[0, 1]`` as ``encode`` clips them at its end."""
+    cell = np.full(1, start, dtype=np.float32)
+    values = [float(np.clip(cell, 0.0, 1.0)[0])]
+    for _ in range(copies + MAX_SEATS * 2):  # facts may name a special card more often
+        cell[0] += step
+        values.append(float(np.clip(cell, 0.0, 1.0)[0]))
+    return tuple(values)
+
+
+# Unit of a special card in a card set -> its value after k additions (from 0) and after
+# k subtractions (from 1, the "unseen" block), as the view path computes them.
+_SPECIAL_ADD = {c: _accumulated(0.0, 1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
+_SPECIAL_SUB = {c: _accumulated(1.0, -1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
+_KIND_OF = {Play: 0, Turn: 1, Steal: 2, Raise: 3, Take: 4}
+
+
+def _card_units(units: dict[int, float], base: int, cards: Any) -> None:
+    """Card numbers into ``units`` (index -> value) as :func:`_add_set` writes them."""
+    specials: dict[int, int] = {}
+    for c in cards:
+        if c <= NUM_NUMBERS:
+            units[base + c - 1] = 1.0
+        else:
+            specials[c] = specials.get(c, 0) + 1
+    for c, k in specials.items():
+        units[base + c - 1] = _SPECIAL_ADD[c][k]
 
 
 def _add_set(out: Any, base: int, cards: list[str]) -> None:
@@ -118,6 +154,22 @@ class Codec:
         if isinstance(action, Take):
             return (TAKE_BARE,) if action.target is None else (TAKE0 + action.target,)
         raise TypeError(f"not a Himmel action: {action!r}")
+
+    def legal_tokens(self, legal: Sequence[Action], seat: int) -> list[tuple[int, ...]]:
+        """``[self.tokens(a, seat) for a in legal]``, by the action's type."""
+        n = self.players
+        out: list[tuple[int, ...]] = []
+        for a in legal:
+            kind = type(a)
+            if kind is Play:
+                out.append(((a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
+            elif kind is Raise:
+                out.append((RAISE0 + (a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
+            elif kind is Steal:
+                out.append((STEAL0 + (a.victim - seat) % n,))  # type: ignore[union-attr]
+            else:
+                out.append(self.tokens(a, seat))
+        return out
 
     def token_text(self, token: int) -> str:
         pile = "AB"
@@ -198,3 +250,95 @@ class Codec:
         _add_set(out, o["revealed"], view["revealed"])
         # Floating-point sums of 1/6 etc. may land a hair outside [0, 1].
         out.clip(0.0, 1.0, out=out)
+
+    def encode_state(self, state: HimmelState, seat: int, out: Any) -> None:
+        """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
+        state (no view is built): only the fields that view holds are read."""
+        o = self._off
+        n = self.players
+        me = seat
+        units: dict[int, float] = {}
+        hand = state.hands[me]
+        _card_units(units, o["hand"], hand)
+        seen = list(hand)
+        for p, (target, top) in enumerate((("target_a", "top_a"), ("target_b", "top_b"))):
+            targets = state.targets[p]
+            cards = state.piles[p]
+            if targets:
+                units[o[target] + targets[-1] - 1] = 1.0
+            if cards:
+                units[o[top] + cards[-1] - 1] = 1.0
+            units[o["pile_cost"] + p] = min(1.0, (len(cards) + len(targets)) / 20)
+            seen += cards
+            seen += targets
+        units[o["marker"] + state.marker] = 1.0
+        units[o["clockwise"]] = 1.0 if state.direction == 1 else 0.0
+        for pile in state.penalty:
+            seen += pile
+        out[:] = 0.0
+        self._unseen(units, out, seen)
+        self._known(units, state, me)
+        self._seats(units, state, me)
+        last = state.last
+        if last is not None:
+            who, action, stolen = last
+            units[o["last_seat"] + (who - me) % n] = 1.0
+            units[o["last_kind"] + _KIND_OF[type(action)]] = 1.0
+            if stolen is not None and isinstance(action, Steal) and me in (who, action.victim):
+                _card_units(units, o["stolen"], (stolen,))
+        _card_units(units, o["revealed"], state.revealed)
+        # Every value is in [0, 1] already (the special-card sums are clipped in their
+        # tables), so encode's final clip changes nothing here.
+        k = len(units)
+        out[np.fromiter(units, np.intp, k)] = np.fromiter(units.values(), np.float64, k)
+
+    def _unseen(self, units: dict[int, float], out: Any, seen: list[int]) -> None:
+        """The unseen block: numbers not seen are 1, the specials' counts in ``units``."""
+        unseen = self._off["unseen"]
+        out[unseen : unseen + NUM_NUMBERS] = 1.0
+        specials = dict.fromkeys(SPECIALS, 0)
+        gone = [unseen + c - 1 for c in seen if c <= NUM_NUMBERS]
+        for c in seen:
+            if c > NUM_NUMBERS:
+                specials[c] += 1
+        out[np.fromiter(gone, np.intp, len(gone))] = 0.0
+        for c, k in specials.items():
+            units[unseen + c - 1] = _SPECIAL_SUB[c][k]
+
+    def _known(self, units: dict[int, float], state: HimmelState, me: int) -> None:
+        o = self._off
+        n = self.players
+        deck_cards: list[int] = []
+        hand_cards: list[list[int]] = [[] for _ in range(n)]
+        for c, m in state.known[me]:
+            seats = m & 63
+            if m & DECK:
+                if not seats:
+                    deck_cards.append(c)
+            elif seats and not seats & (seats - 1):  # exactly one seat
+                r = (seats.bit_length() - 1 - me) % n
+                if r > 0:
+                    hand_cards[r].append(c)
+        if deck_cards:
+            _card_units(units, o["known_deck"], deck_cards)
+        for r in range(1, n):
+            if hand_cards[r]:
+                _card_units(units, o["known_hands"] + SET * (r - 1), hand_cards[r])
+
+    def _seats(self, units: dict[int, float], state: HimmelState, me: int) -> None:
+        o = self._off
+        n = self.players
+        scale = CARDS_PER_GAME * self.games
+        penalties = state.penalties()
+        for s in range(n):
+            r = (s - me) % n
+            units[o["hand_sizes"] + r] = min(1.0, len(state.hands[s]) / 10)
+            units[o["penalty_game"] + r] = min(1.0, len(state.penalty[s]) / 30)
+            units[o["penalty_match"] + r] = penalties[s] / scale
+            units[o["seats"] + r] = 1.0
+        units[o["deck_size"]] = state.deck_size / CARDS_PER_GAME
+        cur = state.current
+        if cur is not None:
+            units[o["to_move"] + (cur - me) % n] = 1.0
+        units[o["starter"] + (state.start - me) % n] = 1.0
+        units[o["game_progress"]] = len(state.results) / self.games
