@@ -172,7 +172,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         assert self.state is not None
         seat = self._seat[agent]
         vec: FloatArray = np.zeros(self._size, dtype=np.float32)
-        vec[: self._base] = self._encoded.get(self.state, seat)
+        self._encoded.write(self.state, seat, vec[: self._base])
         live = not (self.terminations[agent] or self.truncations[agent])
         if live and self.state.current_player == seat:
             if self._base < len(vec):

@@ -185,29 +185,39 @@ def put_prefix(codec: Codec, prefix: Sequence[int], vec: FloatArray, base: int) 
 
 
 class ObservationCache:
-    """The codec's observation of each seat for one position, encoded once from the state
-    (``Codec.encode_state``); environments :meth:`clear` it whenever the state changes
-    (a turn of several tokens observes the same position several times)."""
+    """Writes the codec's observation of a seat (``Codec.encode_state``, or ``encode`` of
+    the view for a codec without the fast path). For codecs whose turns take several
+    tokens it keeps each seat's vector while the position stays, since a turn observes
+    the same position once per token; environments :meth:`clear` it whenever the state
+    changes."""
 
     def __init__(self, codec: Codec) -> None:
         self.codec = codec
         self._fast = hasattr(codec, "encode_state")
+        self._keep = codec.max_tokens > 1
         self._by_seat: dict[int, FloatArray] = {}
 
     def clear(self) -> None:
-        self._by_seat = {}
+        if self._by_seat:
+            self._by_seat = {}
 
-    def get(self, state: Any, seat: int) -> FloatArray:
-        """The observation of ``seat`` (shared: copy it before changing it)."""
+    def write(self, state: Any, seat: int, out: FloatArray) -> None:
+        """Write the observation of ``seat`` into ``out`` (length ``observation_size``)."""
+        if not self._keep:
+            self._encode(state, seat, out)
+            return
         vec = self._by_seat.get(seat)
         if vec is None:
             vec = np.empty(self.codec.observation_size, dtype=np.float32)
-            if self._fast:
-                self.codec.encode_state(state, seat, vec)
-            else:  # a codec without the fast path: through the view
-                self.codec.encode(state.observe(seat), vec)
+            self._encode(state, seat, vec)
             self._by_seat[seat] = vec
-        return vec
+        out[:] = vec
+
+    def _encode(self, state: Any, seat: int, out: FloatArray) -> None:
+        if self._fast:
+            self.codec.encode_state(state, seat, out)
+        else:  # a codec without the fast path: through the view
+            self.codec.encode(state.observe(seat), out)
 
 
 def fields_table(fields: Sequence[tuple[str, int, str]]) -> str:

@@ -145,7 +145,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
     def _obs(self) -> dict[str, Any]:
         assert self.state is not None
         vec: FloatArray = np.zeros(self._size, dtype=np.float32)
-        vec[: self._base] = self._encoded.get(self.state, self.seat)
+        self._encoded.write(self.state, self.seat, vec[: self._base])
         if self.state.current_player == self.seat:
             if self._base < len(vec):
                 put_prefix(self.codec, self._decoder.prefix, vec, self._base)
