@@ -97,6 +97,7 @@ class Codec:
         self.players = game.num_players
         self.pegs = 4 * self.players
         self.track = self.board.track_len
+        self.seat_teams = tuple(self.board.team(s) for s in range(self.players))
         # DOG-20: the engine never truncates; environments cap and report truncation.
         self.max_moves: int | None = None
         # returns(): +1 for the winning team's seats, -1 for the others. Zero-sum with two

@@ -186,14 +186,14 @@ def encode_state(codec: Codec, state: DogState, seat: int, out: Any) -> None:
     if lock is not None and codec.game.no_jack_reswap:
         for peg in lock:
             ones.append(o["swap_lock"] + (peg - 4 * me) % codec.pegs)
-    team = codec.board.team
-    mine = team(me)
+    team = codec.seat_teams
+    mine = team[me]
     sizes, seats, teams, folds, gives = o["hand_sizes"], o["seats"], o["team"], o["folded"], o["given"]
     for s in range(n):
         r = (s - me) % n
         out[sizes + r] = len(hands[s]) / 6
         ones.append(seats + r)
-        if team(s) == mine:
+        if team[s] == mine:
             ones.append(teams + r)
         if folded[s]:
             ones.append(folds + r)
@@ -245,14 +245,10 @@ def _pegs(codec: Codec, ones: list[int], out: Any, me: int, pos: Any, fresh: int
     track = codec.track
     board = codec.board
     starts = board.starts
-    full = 4 * board.team_size
-    team = board.team
-    himmel = [0] * board.num_teams
-    for i in range(4 * n):
-        if pos[i] >= track:
-            himmel[team(i >> 2)] += 1
+    seat_team = codec.seat_teams
     origin = starts[me]
     kennels, fields, homes, fresh0, teams = o["kennel"], o["track"], o["himmel"], o["fresh"], o["himmel_team"]
+    himmel = [0] * board.num_teams
     for s in range(n):
         r = (s - me) % n
         kennel = 0
@@ -263,13 +259,16 @@ def _pegs(codec: Codec, ones: list[int], out: Any, me: int, pos: Any, fresh: int
                 kennel += 1
             elif place >= track:
                 ones.append(homes + 4 * r + place - track)
+                himmel[seat_team[s]] += 1
             elif fresh >> i & 1:
                 ones.append(fresh0 + r)
                 ones.append(row + (starts[s] - origin) % track)
             else:
                 ones.append(row + (place - origin) % track)
         out[kennels + r] = kennel / 4
-        out[teams + r] = float(himmel[team(s)]) / full
+    full = 4 * board.team_size
+    for s in range(n):
+        out[teams + (s - me) % n] = float(himmel[seat_team[s]]) / full
 
 
 def _last(codec: Codec, ones: list[int], last: Any, me: int) -> None:

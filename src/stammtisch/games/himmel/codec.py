@@ -17,6 +17,7 @@ The tables of tokens and observation indices (index, size, meaning) are in the d
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -97,16 +98,20 @@ _SPECIAL_SUB = {c: _accumulated(1.0, -1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) 
 _KIND_OF = {Play: 0, Turn: 1, Steal: 2, Raise: 3, Take: 4}
 
 
-def _card_units(units: dict[int, float], base: int, cards: Any) -> None:
-    """Card numbers into ``units`` (index -> value) as :func:`_add_set` writes them."""
-    specials: dict[int, int] = {}
+def _card_units(ones: list[int], out: Any, base: int, cards: Any) -> None:
+    """Card numbers as :func:`_add_set` writes them: a number card's unit into ``ones``
+    (written as 1 at the end), a special card's count as its float32 sum into ``out``."""
+    specials = 0
     for c in cards:
         if c <= NUM_NUMBERS:
-            units[base + c - 1] = 1.0
+            ones.append(base + c - 1)
         else:
-            specials[c] = specials.get(c, 0) + 1
-    for c, k in specials.items():
-        units[base + c - 1] = _SPECIAL_ADD[c][k]
+            specials += 1
+    if specials:
+        for c in SPECIALS:
+            k = cards.count(c)
+            if k:
+                out[base + c - 1] = _SPECIAL_ADD[c][k]
 
 
 def _add_set(out: Any, base: int, cards: list[str]) -> None:
@@ -165,6 +170,9 @@ class Codec:
                 out.append(((a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
             elif kind is Raise:
                 out.append((RAISE0 + (a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
+            elif kind is Take:
+                target = a.target  # type: ignore[union-attr]
+                out.append((TAKE_BARE,) if target is None else (TAKE0 + target,))
             elif kind is Steal:
                 out.append((STEAL0 + (a.victim - seat) % n,))  # type: ignore[union-attr]
             else:
@@ -253,64 +261,60 @@ class Codec:
 
     def encode_state(self, state: HimmelState, seat: int, out: Any) -> None:
         """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
-        state (no view is built): only the fields that view holds are read."""
+        state (no view is built): only the fields that view holds are read. Every value is
+        in [0, 1] already (the special cards' sums are clipped in their tables), so
+        ``encode``'s final clip has nothing to do here."""
         o = self._off
         n = self.players
         me = seat
-        units: dict[int, float] = {}
-        hand = state.hands[me]
-        _card_units(units, o["hand"], hand)
-        seen = list(hand)
-        for p, (target, top) in enumerate((("target_a", "top_a"), ("target_b", "top_b"))):
-            targets = state.targets[p]
-            cards = state.piles[p]
-            if targets:
-                units[o[target] + targets[-1] - 1] = 1.0
-            if cards:
-                units[o[top] + cards[-1] - 1] = 1.0
-            units[o["pile_cost"] + p] = min(1.0, (len(cards) + len(targets)) / 20)
-            seen += cards
-            seen += targets
-        units[o["marker"] + state.marker] = 1.0
-        units[o["clockwise"]] = 1.0 if state.direction == 1 else 0.0
-        for pile in state.penalty:
-            seen += pile
+        ones: list[int] = []
         out[:] = 0.0
-        self._unseen(units, out, seen)
-        self._known(units, state, me)
-        self._seats(units, state, me)
+        hand = state.hands[me]
+        _card_units(ones, out, o["hand"], hand)
+        piles = state.piles
+        targets = state.targets
+        for p, (target, top) in enumerate((("target_a", "top_a"), ("target_b", "top_b"))):
+            if targets[p]:
+                ones.append(o[target] + targets[p][-1] - 1)
+            if piles[p]:
+                ones.append(o[top] + piles[p][-1] - 1)
+            out[o["pile_cost"] + p] = min(1.0, (len(piles[p]) + len(targets[p])) / 20)
+        ones.append(o["marker"] + state.marker)
+        if state.direction == 1:
+            ones.append(o["clockwise"])
+        seen = chain(hand, piles[0], piles[1], targets[0], targets[1], *state.penalty)
+        self._unseen(out, np.fromiter(seen, np.intp))
+        self._known(ones, out, state, me)
+        self._seats(ones, out, state, me)
         last = state.last
         if last is not None:
             who, action, stolen = last
-            units[o["last_seat"] + (who - me) % n] = 1.0
-            units[o["last_kind"] + _KIND_OF[type(action)]] = 1.0
+            ones.append(o["last_seat"] + (who - me) % n)
+            ones.append(o["last_kind"] + _KIND_OF[type(action)])
             if stolen is not None and isinstance(action, Steal) and me in (who, action.victim):
-                _card_units(units, o["stolen"], (stolen,))
-        _card_units(units, o["revealed"], state.revealed)
-        # Every value is in [0, 1] already (the special-card sums are clipped in their
-        # tables), so encode's final clip changes nothing here.
-        k = len(units)
-        out[np.fromiter(units, np.intp, k)] = np.fromiter(units.values(), np.float64, k)
+                _card_units(ones, out, o["stolen"], (stolen,))
+        if state.revealed:
+            _card_units(ones, out, o["revealed"], state.revealed)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
 
-    def _unseen(self, units: dict[int, float], out: Any, seen: list[int]) -> None:
-        """The unseen block: numbers not seen are 1, the specials' counts in ``units``."""
+    def _unseen(self, out: Any, seen: Any) -> None:
+        """The unseen block: numbers not seen are 1, the specials' float32 differences."""
         unseen = self._off["unseen"]
         out[unseen : unseen + NUM_NUMBERS] = 1.0
-        specials = dict.fromkeys(SPECIALS, 0)
-        gone = [unseen + c - 1 for c in seen if c <= NUM_NUMBERS]
-        for c in seen:
-            if c > NUM_NUMBERS:
-                specials[c] += 1
-        out[np.fromiter(gone, np.intp, len(gone))] = 0.0
-        for c, k in specials.items():
-            units[unseen + c - 1] = _SPECIAL_SUB[c][k]
+        counts = np.bincount(seen, minlength=RAISE + 1)
+        out[unseen - 1 + np.flatnonzero(counts[: NUM_NUMBERS + 1])] = 0.0
+        for c in SPECIALS:
+            out[unseen + c - 1] = _SPECIAL_SUB[c][counts[c]]
 
-    def _known(self, units: dict[int, float], state: HimmelState, me: int) -> None:
+    def _known(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
+        facts = state.known[me]
+        if not facts:
+            return
         o = self._off
         n = self.players
         deck_cards: list[int] = []
         hand_cards: list[list[int]] = [[] for _ in range(n)]
-        for c, m in state.known[me]:
+        for c, m in facts:
             seats = m & 63
             if m & DECK:
                 if not seats:
@@ -320,25 +324,28 @@ class Codec:
                 if r > 0:
                     hand_cards[r].append(c)
         if deck_cards:
-            _card_units(units, o["known_deck"], deck_cards)
+            _card_units(ones, out, o["known_deck"], deck_cards)
         for r in range(1, n):
             if hand_cards[r]:
-                _card_units(units, o["known_hands"] + SET * (r - 1), hand_cards[r])
+                _card_units(ones, out, o["known_hands"] + SET * (r - 1), hand_cards[r])
 
-    def _seats(self, units: dict[int, float], state: HimmelState, me: int) -> None:
+    def _seats(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
         o = self._off
         n = self.players
         scale = CARDS_PER_GAME * self.games
         penalties = state.penalties()
+        hands = state.hands
+        penalty = state.penalty
+        sizes, game, match, seats = o["hand_sizes"], o["penalty_game"], o["penalty_match"], o["seats"]
         for s in range(n):
             r = (s - me) % n
-            units[o["hand_sizes"] + r] = min(1.0, len(state.hands[s]) / 10)
-            units[o["penalty_game"] + r] = min(1.0, len(state.penalty[s]) / 30)
-            units[o["penalty_match"] + r] = penalties[s] / scale
-            units[o["seats"] + r] = 1.0
-        units[o["deck_size"]] = state.deck_size / CARDS_PER_GAME
+            out[sizes + r] = min(1.0, len(hands[s]) / 10)
+            out[game + r] = min(1.0, len(penalty[s]) / 30)
+            out[match + r] = penalties[s] / scale
+            ones.append(seats + r)
+        out[o["deck_size"]] = state.deck_size / CARDS_PER_GAME
         cur = state.current
         if cur is not None:
-            units[o["to_move"] + (cur - me) % n] = 1.0
-        units[o["starter"] + (state.start - me) % n] = 1.0
-        units[o["game_progress"]] = len(state.results) / self.games
+            ones.append(o["to_move"] + (cur - me) % n)
+        ones.append(o["starter"] + (state.start - me) % n)
+        out[o["game_progress"]] = len(state.results) / self.games
