@@ -10,6 +10,9 @@ view from the engine, then the codec's ``encode``).
 
 The output starts with the command, the commit it ran on and the load average at the
 start and the end (the machine is shared: only the side-by-side ratios compare runs).
+With ``--cpu`` the slices and rates count this process's CPU time (as
+``engine_speed.py --cpu``), which on a loaded shared machine does not count the time other
+processes hold the cores; the wall-time rates are printed beside them.
 
 Run: ``PYTHONPATH=src python benchmarks/env_speed.py [--seconds 5]``; texas_holdem_v4 needs
 the benchmark extra ``rlcard==1.2.0`` (and ``pygame-ce``, which PettingZoo's classic
@@ -37,14 +40,17 @@ from stammtisch.rl.aec import env as stammtisch_env
 from stammtisch.rl.codec import codec_for
 
 
-def run_loop(make: Callable[[], Any], seconds: float, seed: int = 0) -> tuple[int, int, float]:
-    """Agent steps and finished games within ``seconds`` (whole games only)."""
+def run_loop(make: Callable[[], Any], seconds: float, seed: int = 0) -> tuple[int, int, float, float]:
+    """Agent steps and finished games within ``seconds`` of :data:`CLOCK` (whole games
+    only), with the wall time and the CPU time they took."""
+    clock = CLOCK[0]
     rng = np.random.default_rng(seed)
     env = make()
     steps = games = 0
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
+    start = clock()
     game_seed = seed
-    while time.perf_counter() - start < seconds:
+    while clock() - start < seconds:
         env.reset(seed=game_seed)
         game_seed += 1
         for agent in env.agent_iter():
@@ -57,7 +63,7 @@ def run_loop(make: Callable[[], Any], seconds: float, seed: int = 0) -> tuple[in
             env.step(action)
             del agent
         games += 1
-    return steps, games, time.perf_counter() - start
+    return steps, games, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def encoding_cost(game: str, options: dict[str, Any], states: int = 3000) -> tuple[float, float, float]:
@@ -84,19 +90,22 @@ def encoding_cost(game: str, options: dict[str, Any], states: int = 3000) -> tup
             sample.append((s, seat))
             s = s.apply_unchecked(rng.choice(s.legal_actions()), events=False)
     clones = [(s.clone(), seat) for s, seat in sample]
-    t0 = time.perf_counter()
+    t0 = CLOCK[0]()
     for s, seat in sample:
         codec.encode_state(s, seat, out)
-    t1 = time.perf_counter()
+    t1 = CLOCK[0]()
     views = [s.observe(seat) for s, seat in clones]
-    t2 = time.perf_counter()
+    t2 = CLOCK[0]()
     for v in views:
         codec.encode(v, out)
-    t3 = time.perf_counter()
+    t3 = CLOCK[0]()
     return (t1 - t0) / states * 1e6, (t2 - t1) / states * 1e6, (t3 - t2) / states * 1e6
 
 
 GOALS = {"dog": 4.0, "himmel": 3.0, "zwickern": 3.0}
+# What the time slices and the rates count: wall time, or with --cpu this process's CPU time
+# (on a shared machine the wall time also counts the time other processes hold the cores).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
 
 def header(argv: list[str]) -> list[str]:
@@ -130,7 +139,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=6.0, help="time per environment")
     ap.add_argument("--slices", type=int, default=3, help="alternating time slices per environment")
+    ap.add_argument("--cpu", action="store_true", help="measure CPU time instead of wall time")
     args = ap.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
     warnings.simplefilter("ignore")
     print("\n".join(header(sys.argv[1:])))
 
@@ -146,29 +158,37 @@ def main() -> None:
         print(f"texas_holdem_v4 not available ({exc}); install rlcard==1.2.0 and pygame-ce")
 
     print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
+    kind = "CPU" if args.cpu else "wall"
     print(
-        f"random masked policy, {args.seconds:.0f} s per environment in {args.slices} "
+        f"random masked policy, {args.seconds:.0f} s of {kind} time per environment in {args.slices} "
         "alternating slices (so load changes hit all alike), one process\n"
     )
-    totals = {name: [0, 0, 0.0] for name in makers}
+    totals = {name: [0, 0, 0.0, 0.0] for name in makers}
     for k in range(args.slices):
         for name, make in makers.items():
-            steps, games, secs = run_loop(make, args.seconds / args.slices, seed=1000 * k)
-            totals[name][0] += steps
-            totals[name][1] += games
-            totals[name][2] += secs
-    rates = {name: t[0] / t[2] for name, t in totals.items()}
+            for i, x in enumerate(run_loop(make, args.seconds / args.slices, seed=1000 * k)):
+                totals[name][i] += x
+    column = 3 if args.cpu else 2
+    rates = {name: t[0] / t[column] for name, t in totals.items()}
+    walls = {name: t[0] / t[2] for name, t in totals.items()}
     print("a step is one agent action (for Dog: one token of a turn; see stammtisch.rl.dog)")
-    for name, (steps, games, secs) in totals.items():
-        print(f"{name:<36} {steps / secs:9.0f} steps/s  {games / secs:7.1f} games/s")
+    print(f"{'':<36} {'steps/s':>9}  {'games/s':>7}  (per {kind} second; wall: steps/s)")
+    for name, t in totals.items():
+        print(f"{name:<36} {rates[name]:9.0f}  {t[1] / t[column]:7.1f}  (wall {walls[name]:6.0f})")
     holdem = rates.get("pettingzoo texas_holdem_v4")
     if holdem is None:
         return
     print()
-    ours = {g: rates[f"stammtisch {g} {options_for(g)}"] for g in stammtisch.games()}
-    for game, rate in ours.items():
-        print(f"ratio {game} / texas_holdem_v4: {rate / holdem:5.2f}x  (goal >= {GOALS.get(game, 3.0):.0f}x)")
-    print("\nobservation encoding per position: the fast path (encode_state, what the environments")
+    for game in stammtisch.games():
+        name = f"stammtisch {game} {options_for(game)}"
+        wall = walls[name] / walls["pettingzoo texas_holdem_v4"]
+        print(
+            f"ratio {game} / texas_holdem_v4: {rates[name] / holdem:5.2f}x  (goal >= {GOALS.get(game, 3.0):.0f}x)"
+            f"  by wall time: {wall:5.2f}x"
+        )
+    print(
+        f"\nobservation encoding per position ({kind} time): the fast path (encode_state, what the environments"
+    )
     print("use) against the reference path (view from the engine + codec tensor of the view):")
     for game in stammtisch.games():
         fast_us, view_us, enc_us = encoding_cost(game, options_for(game))

@@ -96,6 +96,17 @@ def _accumulated(start: float, step: float, copies: int) -> tuple[float, ...]:
 _SPECIAL_ADD = {c: _accumulated(0.0, 1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
 _SPECIAL_SUB = {c: _accumulated(1.0, -1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
 _KIND_OF = {Play: 0, Turn: 1, Steal: 2, Raise: 3, Take: 4}
+_OFFSETS = {name: sum(size for _, size, _ in FIELDS[:i]) for i, (name, _, _) in enumerate(FIELDS)}
+_O_HAND, _O_UNSEEN, _O_STOLEN, _O_REVEALED = (_OFFSETS[k] for k in ("hand", "unseen", "stolen", "revealed"))
+_O_TARGET_A, _O_TOP_A, _O_TARGET_B, _O_TOP_B = (
+    _OFFSETS[k] for k in ("target_a", "top_a", "target_b", "top_b")
+)
+_O_COST, _O_MARKER, _O_CLOCKWISE = (_OFFSETS[k] for k in ("pile_cost", "marker", "clockwise"))
+_O_SIZES, _O_PEN_GAME, _O_PEN_MATCH, _O_SEATS, _O_DECK = (
+    _OFFSETS[k] for k in ("hand_sizes", "penalty_game", "penalty_match", "seats", "deck_size")
+)
+_O_TO_MOVE, _O_STARTER, _O_PROGRESS = (_OFFSETS[k] for k in ("to_move", "starter", "game_progress"))
+_O_LAST_SEAT, _O_LAST_KIND = _OFFSETS["last_seat"], _OFFSETS["last_kind"]
 
 
 def _card_units(ones: list[int], out: Any, base: int, cards: Any) -> None:
@@ -108,10 +119,15 @@ def _card_units(ones: list[int], out: Any, base: int, cards: Any) -> None:
         else:
             specials += 1
     if specials:
-        for c in SPECIALS:
-            k = cards.count(c)
-            if k:
-                out[base + c - 1] = _SPECIAL_ADD[c][k]
+        _specials(out, base, cards)
+
+
+def _specials(out: Any, base: int, cards: Any) -> None:
+    """The special cards among ``cards``: each one's count as its float32 sum."""
+    for c in SPECIALS:
+        k = cards.count(c)
+        if k:
+            out[base + c - 1] = _SPECIAL_ADD[c][k]
 
 
 def _add_set(out: Any, base: int, cards: list[str]) -> None:
@@ -264,47 +280,46 @@ class Codec:
         state (no view is built): only the fields that view holds are read. Every value is
         in [0, 1] already (the special cards' sums are clipped in their tables), so
         ``encode``'s final clip has nothing to do here."""
-        o = self._off
-        n = self.players
         me = seat
-        ones: list[int] = []
         out[:] = 0.0
         hand = state.hands[me]
-        _card_units(ones, out, o["hand"], hand)
-        piles = state.piles
-        targets = state.targets
-        for p, (target, top) in enumerate((("target_a", "top_a"), ("target_b", "top_b"))):
-            if targets[p]:
-                ones.append(o[target] + targets[p][-1] - 1)
-            if piles[p]:
-                ones.append(o[top] + piles[p][-1] - 1)
-            out[o["pile_cost"] + p] = min(1.0, (len(piles[p]) + len(targets[p])) / 20)
-        ones.append(o["marker"] + state.marker)
+        ones = [_O_HAND - 1 + c for c in hand if c <= NUM_NUMBERS]
+        if len(ones) < len(hand):
+            _specials(out, _O_HAND, hand)
+        pa, pb = state.piles
+        ta, tb = state.targets
+        if ta:
+            ones.append(_O_TARGET_A - 1 + ta[-1])
+        if pa:
+            ones.append(_O_TOP_A - 1 + pa[-1])
+        if tb:
+            ones.append(_O_TARGET_B - 1 + tb[-1])
+        if pb:
+            ones.append(_O_TOP_B - 1 + pb[-1])
+        out[_O_COST] = min(1.0, (len(pa) + len(ta)) / 20)
+        out[_O_COST + 1] = min(1.0, (len(pb) + len(tb)) / 20)
+        ones.append(_O_MARKER + state.marker)
         if state.direction == 1:
-            ones.append(o["clockwise"])
-        seen = chain(hand, piles[0], piles[1], targets[0], targets[1], *state.penalty)
-        self._unseen(out, np.fromiter(seen, np.intp))
+            ones.append(_O_CLOCKWISE)
+        # The unseen block: a number card not seen is 1; the specials' float32 differences.
+        counts = np.bincount(
+            np.fromiter(chain(hand, pa, pb, ta, tb, *state.penalty), np.intp), minlength=RAISE + 1
+        )
+        out[_O_UNSEEN : _O_UNSEEN + NUM_NUMBERS] = 1 - counts[1 : NUM_NUMBERS + 1]
+        for c in SPECIALS:
+            out[_O_UNSEEN + c - 1] = _SPECIAL_SUB[c][counts[c]]
         self._known(ones, out, state, me)
         self._seats(ones, out, state, me)
         last = state.last
         if last is not None:
             who, action, stolen = last
-            ones.append(o["last_seat"] + (who - me) % n)
-            ones.append(o["last_kind"] + _KIND_OF[type(action)])
+            ones.append(_O_LAST_SEAT + (who - me) % self.players)
+            ones.append(_O_LAST_KIND + _KIND_OF[type(action)])
             if stolen is not None and isinstance(action, Steal) and me in (who, action.victim):
-                _card_units(ones, out, o["stolen"], (stolen,))
+                _card_units(ones, out, _O_STOLEN, (stolen,))
         if state.revealed:
-            _card_units(ones, out, o["revealed"], state.revealed)
+            _card_units(ones, out, _O_REVEALED, state.revealed)
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-
-    def _unseen(self, out: Any, seen: Any) -> None:
-        """The unseen block: numbers not seen are 1, the specials' float32 differences."""
-        unseen = self._off["unseen"]
-        out[unseen : unseen + NUM_NUMBERS] = 1.0
-        counts = np.bincount(seen, minlength=RAISE + 1)
-        out[unseen - 1 + np.flatnonzero(counts[: NUM_NUMBERS + 1])] = 0.0
-        for c in SPECIALS:
-            out[unseen + c - 1] = _SPECIAL_SUB[c][counts[c]]
 
     def _known(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
         facts = state.known[me]
@@ -330,22 +345,20 @@ class Codec:
                 _card_units(ones, out, o["known_hands"] + SET * (r - 1), hand_cards[r])
 
     def _seats(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
-        o = self._off
         n = self.players
         scale = CARDS_PER_GAME * self.games
         penalties = state.penalties()
         hands = state.hands
         penalty = state.penalty
-        sizes, game, match, seats = o["hand_sizes"], o["penalty_game"], o["penalty_match"], o["seats"]
         for s in range(n):
             r = (s - me) % n
-            out[sizes + r] = min(1.0, len(hands[s]) / 10)
-            out[game + r] = min(1.0, len(penalty[s]) / 30)
-            out[match + r] = penalties[s] / scale
-            ones.append(seats + r)
-        out[o["deck_size"]] = state.deck_size / CARDS_PER_GAME
+            out[_O_SIZES + r] = min(1.0, len(hands[s]) / 10)
+            out[_O_PEN_GAME + r] = min(1.0, len(penalty[s]) / 30)
+            out[_O_PEN_MATCH + r] = penalties[s] / scale
+            ones.append(_O_SEATS + r)
+        out[_O_DECK] = state.deck_size / CARDS_PER_GAME
         cur = state.current
         if cur is not None:
-            ones.append(o["to_move"] + (cur - me) % n)
-        ones.append(o["starter"] + (state.start - me) % n)
-        out[o["game_progress"]] = len(state.results) / self.games
+            ones.append(_O_TO_MOVE + (cur - me) % n)
+        ones.append(_O_STARTER + (state.start - me) % n)
+        out[_O_PROGRESS] = len(state.results) / self.games
