@@ -13,12 +13,15 @@ registration (:mod:`stammtisch.rl.openspiel`) with the project's ``HeuristicEval
 uniform priors; UCT with ``--uct-c`` on a [-1, 1] scale, scaled to the game's utility span).
 So the comparison is search against search.
 
-CPU time per move: each side gets an iteration budget, so every game replays exactly.
+CPU time per move: each side gets an iteration budget (no clock inside a search).
 Without ``--seconds-per-move`` ours plays the ``hard`` level's iterations; with it, ours plays
 the iterations that take that many CPU seconds per move. OpenSpiel's bot gets the number of
 simulations per decision that takes as much CPU per move as ours did. Both counts are
-calibrated at the start on positions from heuristic self-play (``time.process_time``), and
-during the match every decision with a choice is timed again and reported per side. A move
+calibrated at the start on positions spread over heuristic self-play games
+(``time.process_time``); during the match every move with a choice is timed again and the
+means are reported per side. As positions from the match cost the two searches differently
+than the calibration positions, OpenSpiel's simulations are rescaled after every deal by the
+CPU ratio of that deal (``--no-rebalance`` keeps them fixed, so that a game replays exactly). A move
 of several tokens (a Dog 7 split) is one move: OpenSpiel's bot searches once per token and
 its move's CPU is the sum.
 
@@ -117,6 +120,7 @@ class Table:
     ours: Side
     theirs: Side
     calibration: dict[str, float] = field(default_factory=dict)
+    sims_seen: list[int] = field(default_factory=list)  # OpenSpiel's simulations after each deal
     deal_shares: list[float] = field(default_factory=list)
     games: int = 0
     wins: float = 0.0
@@ -181,22 +185,20 @@ def their_move(table: Table, state: SpielState, seat: int, bot: Any) -> float:
 
 
 def positions(table: Table, count: int, seed: int) -> list[Any]:
-    """``count`` positions with a choice, from heuristic self-play."""
+    """``count`` positions with a choice, spread evenly over two games of heuristic self-play
+    (from the opening to the end: a search's cost per iteration changes as a game goes on)."""
     game = table.inner
-    rng = random.Random(seed)
-    found: list[Any] = []
-    state = game.new_game(seed)
     heur = [make_bot("heuristic", game, s, seed + s) for s in range(game.num_players)]
-    while len(found) < count:
-        if state.is_terminal:
-            state = game.new_game(rng.randrange(1 << 30))
-            continue
-        seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.3:
-            found.append(state)
-        state = state.apply_unchecked(heur[seat].choose(state.observe(seat), list(legal)), events=False)
-    return found
+    found: list[Any] = []
+    for g in range(2):
+        state = game.new_game(seed + g)
+        while not state.is_terminal:
+            seat = state.current_player
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                found.append(state)
+            state = state.apply_unchecked(heur[seat].choose(state.observe(seat), list(legal)), events=False)
+    return [found[(2 * i + 1) * len(found) // (2 * count)] for i in range(count)]
 
 
 def cpu_per_move(table: Table, spots: list[Any], side: int, count: int) -> float:
@@ -228,7 +230,16 @@ def calibrate(table: Table, seconds: float | None, count: int, seed: int) -> Non
         sims = max(1, round(sims * cpu / their))
     their = cpu_per_move(table, spots, THEIRS, sims)
     table.theirs.count = sims
-    table.calibration = {"positions": len(spots), "ours": cpu, "theirs": their}
+    table.calibration = {"positions": len(spots), "ours": cpu, "theirs": their, "sims": sims}
+
+
+def rebalance(table: Table, ours_from: int, theirs_from: int) -> None:
+    """Scale OpenSpiel's simulations by the CPU per move the last deal gave each side."""
+    ours, theirs = table.ours.cpu[ours_from:], table.theirs.cpu[theirs_from:]
+    if ours and theirs:
+        factor = min(1.5, max(2 / 3, statistics.mean(ours) / statistics.mean(theirs)))
+        table.theirs.count = max(1, round(table.theirs.count * factor))
+    table.sims_seen.append(table.theirs.count)
 
 
 def play_game(table: Table, deal_seed: int, lineup: tuple[int, ...], bot_seed: int) -> tuple[float, bool]:
@@ -279,12 +290,21 @@ def mean_or_nan(xs: list[float]) -> float:
     return statistics.mean(xs) if xs else float("nan")
 
 
+def sims_text(t: Table) -> str:
+    """OpenSpiel's calibrated simulations, and where rebalancing took them (last, range)."""
+    first = int(t.calibration["sims"])
+    seen = t.sims_seen
+    if not seen:
+        return str(first)
+    return f"{first} → {seen[-1]} ({min(*seen, first)}–{max(*seen, first)})"
+
+
 def result_row(t: Table, seconds: float | None) -> str:
     share = t.share()
     budget = "hard level" if seconds is None else f"{seconds:g} s"
     ours, theirs = mean_or_nan(t.ours.cpu), mean_or_nan(t.theirs.cpu)
     return (
-        f"| {t.name} | {t.inner.num_players} | {budget} | {t.ours.count} / {t.theirs.count} |"
+        f"| {t.name} | {t.inner.num_players} | {budget} | {t.ours.count} / {sims_text(t)} |"
         f" {t.calibration['ours']:.3f} / {t.calibration['theirs']:.3f} | {ours:.3f} / {theirs:.3f}"
         f" ({theirs / ours:.2f}) | {t.games} ({len(t.deal_shares)}) | {t.wins:g} | {share} |"
         f" {t.truncated} | {t.wall / 60:.1f} |"
@@ -351,6 +371,13 @@ def main() -> None:
     ap.add_argument("--seconds-per-move", type=float, default=None, help="default: the hard level's")
     ap.add_argument("--calibration", type=int, default=10, help="positions to calibrate CPU per move on")
     ap.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant on a [-1, 1] scale")
+    ap.add_argument(
+        "--no-rebalance",
+        dest="rebalance",
+        action="store_false",
+        help="keep OpenSpiel's calibrated simulations (default: rescale them after every deal by the"
+        " CPU per move the deal gave each side, so the match's CPU per move stays matched)",
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=HERE / "vs_openspiel.md")
     args = ap.parse_args()
@@ -369,12 +396,16 @@ def main() -> None:
         t0 = time.perf_counter()
         deal = 0
         while table.games < games[name] and time.perf_counter() - t0 < minutes[name] * 60:
+            before = len(table.ours.cpu), len(table.theirs.cpu)
             shares = play_deal(table, args.seed, deal)
+            if args.rebalance:
+                rebalance(table, *before)
             deal += 1
             table.wall = time.perf_counter() - t0
             print(f"{name} deal {deal}: ours {' '.join(f'{s:.2f}' for s in shares)} | {table.games} games,"
                   f" share {table.share()}, CPU s/move {mean_or_nan(table.ours.cpu):.3f} /"
-                  f" {mean_or_nan(table.theirs.cpu):.3f}, {table.wall / 60:.1f} min", flush=True)  # fmt: skip
+                  f" {mean_or_nan(table.theirs.cpu):.3f}, OpenSpiel {table.theirs.count} simulations,"
+                  f" {table.wall / 60:.1f} min", flush=True)  # fmt: skip
             args.out.write_text(report(tables, args, command, started, load0), encoding="utf-8")
 
 
