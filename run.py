@@ -22,7 +22,14 @@ VENV = Path(os.environ.get("STAMMTISCH_VENV", ROOT / ".venv"))
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".stammtisch-installed"
-INSTALL_INPUTS = ("pyproject.toml", "setup.py", "src/stammtisch/games/dog/_core.c")
+INSTALL_INPUTS = ("pyproject.toml", "setup.py")
+#: The compiled Dog core's sources (_core.c, the parts it includes, _core.h): a change to
+#: any of them reinstalls, which rebuilds the core.
+CORE_SOURCES = "src/stammtisch/games/dog/_core*.[ch]"
+
+
+def _install_inputs() -> list[Path]:
+    return [ROOT / f for f in INSTALL_INPUTS] + sorted(ROOT.glob(CORE_SOURCES))
 
 
 def _say(text: str) -> None:
@@ -32,9 +39,7 @@ def _say(text: str) -> None:
 def ensure_env(extras: str = "dev") -> None:
     """Create .venv and install the project with ``extras`` unless that is already done."""
     # The install also builds the compiled Dog core: a changed core is reinstalled too.
-    digest = hashlib.sha256(
-        b"".join((ROOT / f).read_bytes() for f in INSTALL_INPUTS if (ROOT / f).exists())
-    ).hexdigest()
+    digest = hashlib.sha256(b"".join(f.read_bytes() for f in _install_inputs() if f.exists())).hexdigest()
     wanted = set(extras.split(","))
     if STAMP.exists() and PY.exists():
         got_digest, _, got_extras = STAMP.read_text().strip().partition("|")

@@ -5,13 +5,20 @@ compiler is available the build skips it with a warning, installation succeeds, 
 the pure-Python engine runs (``stammtisch info`` says which backend is in use).
 """
 
+from glob import glob
+
 from setuptools import Extension, setup
+
+# _core.c is the one translation unit; it #includes its parts (_core_*.c) and _core.h.
+# Listed as depends, the parts rebuild the module when they change and go into the sdist.
+CORE_PARTS = sorted(glob("src/stammtisch/games/dog/_core*.[ch]"))
 
 setup(
     ext_modules=[
         Extension(
             "stammtisch.games.dog._core",
             ["src/stammtisch/games/dog/_core.c"],
+            depends=CORE_PARTS,
             define_macros=[("Py_LIMITED_API", "0x030B0000")],
             py_limited_api=True,
             optional=True,

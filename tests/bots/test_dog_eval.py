@@ -177,3 +177,26 @@ def test_search_keys_are_one_per_move_whatever_makes_it(options: dict[str, Any])
             zip([a.text for a in pure.legal_actions()], h.action_keys(pure.legal_actions()), strict=True)
         )
         assert [by_text[a.text] for a in made] == keys
+
+
+def test_remembered_values_are_the_computed_ones_and_stay_unchanged() -> None:
+    # The evaluator remembers positions and play gains; a remembered value must be the one
+    # a fresh evaluator computes, and a caller changing the list it got changes no memo.
+    game = stammtisch.load("dog")
+    h = heuristic_for("dog")
+    for state in positions({}, 7, 60):
+        legal = state.legal_actions()
+        seat = state.current_player
+        first = h.state_values(state, seat, legal)
+        again = h.state_values(state, seat, legal)
+        assert again == first
+        places, fresh = state.clone().pos, state.clone().fresh
+        ev = evaluator(state.board)
+        got = ev.seat_values(places, fresh)
+        got[0] += 100.0
+        assert ev.seat_values(places, fresh) == reference_peg_values(places, fresh, state.board)
+        fresh_ev = type(ev)(game.board)  # type: ignore[attr-defined]
+        raw = coded_plays(legal)
+        if raw is not None:
+            pos, base_fresh, items, seven = raw
+            assert fresh_ev.play_gains(pos, base_fresh, items, seat, seven) == first

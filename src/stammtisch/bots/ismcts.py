@@ -188,34 +188,35 @@ class ISMCTS:
         c = self.settings.exploration
         seats = len(root.totals)
         keys_of = self._keys
+        sqrt = math.sqrt
         while not state.is_terminal:
             legal = state.legal_actions()
             player = state.current_player
             assert player is not None
             keys = keys_of(legal)
             children = node.children
-            for key in keys:
-                if key not in children:
-                    # Actions first met in this determinization get their prior from the
-                    # view of the seat to move in it (an opponent's view holds a guessed hand).
-                    priors = self.state_priors(state, player, legal)
-                    for k, p in zip(keys, priors, strict=True):
-                        if k not in children:
-                            children[k] = _Node(seats, p)
-                    break
+            try:
+                kids = [children[key] for key in keys]
+            except KeyError:
+                # Actions first met in this determinization get their prior from the
+                # view of the seat to move in it (an opponent's view holds a guessed hand).
+                priors = self.state_priors(state, player, legal)
+                for k, p in zip(keys, priors, strict=True):
+                    if k not in children:
+                        children[k] = _Node(seats, p)
+                kids = [children[key] for key in keys]
             fpu = node.totals[player] / node.visits if node.visits else 0.5
             total_prior = 0.0
-            for key in keys:
-                ch = children[key]
+            for ch in kids:
                 ch.avail += 1
                 total_prior += ch.prior
             best = 0
             best_child: _Node | None = None
             best_score = -math.inf
-            for i, key in enumerate(keys):
-                ch = children[key]
-                q = ch.totals[player] / ch.visits if ch.visits else fpu
-                score = q + c * (ch.prior / total_prior) * math.sqrt(ch.avail) / (1 + ch.visits)
+            for i, ch in enumerate(kids):
+                visits = ch.visits
+                q = ch.totals[player] / visits if visits else fpu
+                score = q + c * (ch.prior / total_prior) * sqrt(ch.avail) / (1 + visits)
                 if score > best_score:
                     best_score = score
                     best = i
@@ -242,11 +243,13 @@ class ISMCTS:
         steps = 0
         while not state.is_terminal:
             if depth is not None and steps >= depth:
+                # The scores first: the rollout's state is its own, so they may read it in
+                # whatever form is cheapest (a compiled state turns pure once, and the
+                # evaluation then reads the pure fields without a copy).
+                points = float(state.scores()[self.seat])
                 if self.heuristic is not None:
-                    values = self.heuristic.evaluate_state(state)
-                else:
-                    values = GameHeuristic().evaluate_state(state)
-                return values, float(state.scores()[self.seat])
+                    return self.heuristic.evaluate_state(state), points
+                return GameHeuristic().evaluate_state(state), points
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]

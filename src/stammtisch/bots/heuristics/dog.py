@@ -48,6 +48,7 @@ from stammtisch.bots.heuristics.dog_eval import (
     START_THREAT,
     THEFT,
     THREAT,
+    DogEval,
     SevenBody,
     evaluator,
 )
@@ -167,11 +168,21 @@ def _readable(state: State[Any]) -> Any:
 class DogHeuristic(GameHeuristic):
     game = "dog"
     temperature = 4.0
+    _last: tuple[Board, DogEval] | None = None  # the evaluator last used, by its board
+
+    def _eval(self, board: Board) -> DogEval:
+        """``evaluator(board)``, without hashing the board when it is the last one's."""
+        last = self._last
+        if last is not None and last[0] is board:
+            return last[1]
+        ev = evaluator(board)
+        self._last = (board, ev)
+        return ev
 
     # --- position evaluation --------------------------------------------------------
     def team_value(self, places: Sequence[int], fresh: int, board: Board, seat: int) -> float:
         """The seat's team's value minus the mean value of the other teams."""
-        return evaluator(board).team_value(places, fresh, seat)
+        return self._eval(board).team_value(places, fresh, seat)
 
     # --- protocol -------------------------------------------------------------------
     def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
@@ -185,14 +196,19 @@ class DogHeuristic(GameHeuristic):
         return sample
 
     def action_keys(self, legal: Sequence[Any]) -> list[Hashable]:
-        raw = coded_plays(legal)
-        if raw is None:
+        if not isinstance(legal, CodedActions):
             return [play_key(a, _no_seven) for a in legal]
-        seven = raw[3]
-        return [
-            item & KEY_MASK if type(item) is int and item >> 8 & 3 != SPLIT else play_key(item, seven)
-            for item in raw[2]
-        ]
+        # The codes (or the actions already made from them), without making any action.
+        items: list[Any] = list(list.__iter__(legal))
+        if any(type(item) is not int or item >> 8 & 3 == SPLIT for item in items):
+            raw = coded_plays(legal)
+            assert raw is not None
+            seven = raw[3]
+            return [
+                item & KEY_MASK if type(item) is int and item >> 8 & 3 != SPLIT else play_key(item, seven)
+                for item in items
+            ]
+        return [item & KEY_MASK for item in items]
 
     def action_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         board = view_board(view)
@@ -200,11 +216,11 @@ class DogHeuristic(GameHeuristic):
         places, fresh = _places(view["pegs"], board)
         if view.get("phase") == "exchange":
             hand = [parse_card(c) for c in view.get("hand", [])]
-            return [self._give_value(places, board, seat, hand, a) for a in legal]
+            return self._give_values(places, board, seat, hand, legal)
         raw = coded_plays(legal)
         if raw is not None:
-            return evaluator(board).play_gains(places, fresh, raw[2], seat, raw[3])
-        return evaluator(board).play_gains(places, fresh, list(legal), seat, _no_seven)
+            return self._eval(board).play_gains(places, fresh, raw[2], seat, raw[3])
+        return self._eval(board).play_gains(places, fresh, list(legal), seat, _no_seven)
 
     def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
         """``action_values`` of ``player``'s view, read from the state and the move codes:
@@ -213,47 +229,34 @@ class DogHeuristic(GameHeuristic):
         board: Board = state.board  # type: ignore[attr-defined]
         if raw is not None:
             pos, fresh, items, seven = raw
-            return evaluator(board).play_gains(pos, fresh, items, player, seven)
+            return self._eval(board).play_gains(pos, fresh, items, player, seven)
         if not legal:
             return []
-        readable = _readable(state)
-        places: list[int] = readable.pos
         if legal[0].kind == GIVE:
-            hand = list(readable.hands[player])
-            return [self._give_value(places, board, player, hand, a) for a in legal]
-        return evaluator(board).play_gains(places, readable.fresh, list(legal), player, _no_seven)
-
-    def _give_value(
-        self, places: Sequence[int], board: Board, seat: int, hand: list[int], action: Any
-    ) -> float:
-        assert isinstance(action, DogAction) and action.kind == GIVE
-        partner = board.partner(seat)
-        return self._card_use(action.card, places, board, partner, hand, giving=True) - self._card_use(
-            action.card, places, board, seat, hand, giving=False
-        )
+            if isinstance(state, TableState) and state._c is not None:
+                places, _fresh, hands = state._c.export()[:3]  # read without unpacking
+            else:
+                places, hands = state.pos, state.hands  # type: ignore[attr-defined]
+            return self._give_values(places, board, player, hands[player], legal)
+        readable = _readable(state)
+        return self._eval(board).play_gains(readable.pos, readable.fresh, list(legal), player, _no_seven)
 
     @staticmethod
-    def _card_use(
-        card: int, places: Sequence[int], board: Board, seat: int, hand: list[int], giving: bool
-    ) -> float:
-        """How much ``seat`` needs ``card``, roughly in progress points."""
-        kennel = sum(1 for i in range(4 * seat, 4 * seat + 4) if places[i] == KENNEL)
+    def _give_values(
+        places: Sequence[int], board: Board, seat: int, hand: Sequence[int], legal: Sequence[Any]
+    ) -> list[float]:
+        """Per give: how much the partner needs the card minus how much ``seat`` does."""
         starts_in_hand = sum(1 for c in hand if c in (ACE, KING, JOKER))
-        value = KEEP.get(card, 0.0)
-        if card in (ACE, KING, JOKER) and kennel:
-            # Start cards are worth most to a seat with pegs in the kennel and few starts.
-            spare = starts_in_hand - (1 if not giving else 0)
-            value += 8.0 * kennel / 4 + (4.0 if spare <= 0 else 0.0)
-        if card == FOUR:
-            near = sum(
-                1
-                for i in range(4 * seat, 4 * seat + 4)
-                if 0 <= places[i] < board.track_len and (places[i] - board.start(seat)) % board.track_len <= 3
+        mine = _needs(places, board, seat)
+        theirs = _needs(places, board, board.partner(seat))
+        out: list[float] = []
+        for action in legal:
+            assert isinstance(action, DogAction) and action.kind == GIVE
+            card = action.card
+            out.append(
+                _card_use(card, theirs, starts_in_hand, True) - _card_use(card, mine, starts_in_hand, False)
             )
-            value += 3.0 * near
-        if card == JOKER:
-            value += 4.0
-        return value
+        return out
 
     def evaluate(self, view: Mapping[str, Any]) -> list[float]:
         """Win estimate per seat from the team progress difference (a logistic)."""
@@ -267,6 +270,36 @@ class DogHeuristic(GameHeuristic):
         return _win_chances(readable.board, readable.pos, readable.fresh)
 
 
+def _needs(places: Sequence[int], board: Board, seat: int) -> tuple[int, int]:
+    """The seat's pegs in the kennel and its pegs on the track at most 3 fields past its
+    start (what its need of a start card or a 4 depends on)."""
+    track = board.track_len
+    start = board.start(seat)
+    kennel = sum(1 for i in range(4 * seat, 4 * seat + 4) if places[i] == KENNEL)
+    near = sum(
+        1
+        for i in range(4 * seat, 4 * seat + 4)
+        if 0 <= places[i] < track and (places[i] - start) % track <= 3
+    )
+    return kennel, near
+
+
+def _card_use(card: int, needs: tuple[int, int], starts_in_hand: int, giving: bool) -> float:
+    """How much a seat with ``needs`` (see :func:`_needs`) needs ``card``, roughly in
+    progress points; ``starts_in_hand``: the start cards in the giver's hand."""
+    kennel, near = needs
+    value = KEEP.get(card, 0.0)
+    if card in (ACE, KING, JOKER) and kennel:
+        # Start cards are worth most to a seat with pegs in the kennel and few starts.
+        spare = starts_in_hand - (1 if not giving else 0)
+        value += 8.0 * kennel / 4 + (4.0 if spare <= 0 else 0.0)
+    if card == FOUR:
+        value += 3.0 * near
+    if card == JOKER:
+        value += 4.0
+    return value
+
+
 def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]:
     ev = evaluator(board)
     chances = [1.0 / (1.0 + math.exp(-lead / EVAL_SCALE)) for lead in ev.team_leads(places, fresh)]
@@ -275,7 +308,8 @@ def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]
 
 HEURISTIC = DogHeuristic()
 
-# ``hard``: about 0.5 s of CPU time per move on the shared benchmark machine
-# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, the same time
-# then); search settings are first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=1500, win_chance=True)
+# ``hard``: about 0.45 s of CPU time per move on the shared benchmark machine
+# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, 1500 before
+# it memoized the evaluation, the same time then); search settings are first choices,
+# not tuned optima.
+PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=2400, win_chance=True)

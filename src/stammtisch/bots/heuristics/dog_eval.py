@@ -36,6 +36,7 @@ KEEPS = [KEEP.get(card, 0.0) for card in range(16)]  # by rank (and the code's c
 THEFT = 3.0  # DOG-24: a stolen card (random) for the 2 played
 REACH = 13  # the farthest one card moves a peg forward
 WINDOW = (1 << REACH) - 1
+MEMO_SIZE = 1 << 15  # positions kept per board (the memo starts over when full)
 
 # A seven's body from its code: (code, sevens, npeg) -> body (see coded.code_body).
 SevenBody = Callable[[int], tuple[Any, ...]]
@@ -79,10 +80,32 @@ class DogEval:
         # Per team: its seats' start fields as a field mask.
         self.team_starts = [sum(1 << board.start(s) for s in team) for team in self.teams]
         self.pairs = [(a, b) for a, b in self.teams] if board.team_size == 2 else None
+        # Memos (values only: a cached entry equals a fresh computation): seat values by
+        # position, and per (position, team) the gain of each play by its move code.
+        self._memo: dict[tuple[tuple[int, ...], int], list[float]] = {}
+        self._gains: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
 
     # --- positions ----------------------------------------------------------------------
     def seat_values(self, places: Sequence[int], fresh: int) -> list[float]:
-        """Per seat: the progress of its pegs minus what is at risk, plus blocks."""
+        """Per seat: the progress of its pegs minus what is at risk, plus blocks (a new
+        list; :meth:`_values` is the memoized one)."""
+        return list(self._values(tuple(places), fresh))
+
+    def _values(self, places: tuple[int, ...], fresh: int) -> list[float]:
+        """``seat_values`` from the memo (the caller must not change the list): a search
+        meets the same positions over and over (every determinization of a node has the
+        same pegs; rollouts pass through the same few positions)."""
+        key = (places, fresh)
+        memo = self._memo
+        values = memo.get(key)
+        if values is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            values = memo[key] = self._compute(places, fresh)
+        return values
+
+    def _compute(self, places: Sequence[int], fresh: int) -> list[float]:
+        """``seat_values`` computed (see the class)."""
         n = self.n
         track = self.track
         half = self.half
@@ -138,7 +161,7 @@ class DogEval:
 
     def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
         """Per team: its value minus the mean value of the other teams."""
-        per_seat = self.seat_values(places, fresh)
+        per_seat = self._values(tuple(places), fresh)
         if self.pairs is not None:
             totals = [per_seat[a] + per_seat[b] for a, b in self.pairs]
         else:
@@ -163,34 +186,36 @@ class DogEval:
         """Per play: the seat's team value after it minus now, minus the card's keep value.
 
         ``items`` are the core's move codes (ints) or actions with a ``body`` and ``card``
-        (a 7's code is turned into its body by ``seven``)."""
+        (a 7's code is turned into its body by ``seven``). A play that is not a 7 is
+        remembered by its code for the position and team (the code names the card, the
+        pegs and the fields; a 7's code only its index among the hand's 7s)."""
         team = self.seat_team[seat]
-        now = self.team_leads(pos, fresh)[team]
-        if self.pairs is not None and len(self.pairs) == 2:
-            (a, b), (c, d) = self.pairs[team], self.pairs[1 - team]
-            values = self.seat_values
-
-            def lead(places: Sequence[int], fresh: int) -> float:
-                v = values(places, fresh)
-                return (v[a] + v[b]) - (v[c] + v[d])  # as team_leads computes it
-        else:
-            leads = self.team_leads
-
-            def lead(places: Sequence[int], fresh: int) -> float:
-                return leads(places, fresh)[team]
-
+        base = tuple(pos)
+        key = (base, fresh, team)
+        memo = self._gains
+        gains = memo.get(key)
+        if gains is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            gains = memo[key] = {}
+        lead = self._lead(team)
+        now = self.team_leads(base, fresh)[team]
         keep = KEEPS
         out: list[float] = []
         for item in items:
             if type(item) is int:
-                card = item & 15
                 kind = item >> 8 & 3
-                if kind == SPLIT:
-                    places, after = seven(item)[2]
-                else:
-                    places, after = _after(
-                        pos, fresh, kind, item >> 10 & 63, (item >> 16 & 127) - 1, (item >> 23 & 127) - 1
-                    )
+                if kind != SPLIT:
+                    gain = gains.get(item)
+                    if gain is None:
+                        places, after = _after(
+                            base, fresh, kind, item >> 10 & 63, (item >> 16 & 127) - 1, (item >> 23 & 127) - 1
+                        )
+                        gain = gains[item] = lead(places, after) - now - keep[item & 15]
+                    out.append(gain)
+                    continue
+                card = item & 15
+                places, after = seven(item)[2]
             else:
                 card = item.card
                 body = item.body
@@ -200,25 +225,43 @@ class DogEval:
                 if body[0] == SPLIT:
                     places, after = body[2]
                 else:
-                    places, after = _after(pos, fresh, body[0], body[1], body[2], body[3])
-            out.append(lead(places, after) - now - keep[card])
+                    places, after = _after(base, fresh, body[0], body[1], body[2], body[3])
+            out.append(lead(tuple(places), after) - now - keep[card])
         return out
 
+    def _lead(self, team: int) -> Callable[[tuple[int, ...], int], float]:
+        """The team's lead in a position (``team_leads(...)[team]``, the same floats)."""
+        values = self._values
+        if self.pairs is not None and len(self.pairs) == 2:
+            (a, b), (c, d) = self.pairs[team], self.pairs[1 - team]
 
-def _after(pos: Sequence[int], fresh: int, kind: int, a: int, b: int, c: int) -> tuple[list[int], int]:
+            def pair_lead(places: tuple[int, ...], fresh: int) -> float:
+                v = values(places, fresh)
+                return (v[a] + v[b]) - (v[c] + v[d])  # as team_leads computes it
+
+            return pair_lead
+        leads = self.team_leads
+
+        def lead(places: tuple[int, ...], fresh: int) -> float:
+            return leads(places, fresh)[team]
+
+        return lead
+
+
+def _after(pos: Sequence[int], fresh: int, kind: int, a: int, b: int, c: int) -> tuple[tuple[int, ...], int]:
     """The peg places and fresh mask after a move, start or swap (see actions.body_after)."""
     p = list(pos)
     if kind == SWAP:
         p[c] = p[a]
         p[a] = b
-        return p, fresh
+        return tuple(p), fresh
     p[a] = b
     if c >= 0:
         p[c] = -1
     if kind == START:
-        return p, fresh | 1 << a
+        return tuple(p), fresh | 1 << a
     assert kind == MOVE
-    return p, fresh & ~(1 << a)
+    return tuple(p), fresh & ~(1 << a)
 
 
 @lru_cache(maxsize=16)
