@@ -338,9 +338,10 @@ def report(tables: list[Table], args: argparse.Namespace, command: str, started:
         f" {load0}, at the last update {load}. OpenSpiel's UCT constant: {args.uct_c:g} on a [-1, 1]"
         " scale, i.e. " + ", ".join(f"{t.name} {t.uct_c:g}" for t in tables) + ".",
         "",
-        "Counts: our iterations / OpenSpiel's simulations per decision. CPU s/move: calibrated on"
+        "Counts: our iterations / OpenSpiel's simulations per decision (calibrated → after the last deal,"
+        " range in brackets, when rebalanced). CPU s/move: calibrated on"
         f" {args.calibration} positions from heuristic self-play, then measured over every move with a"
-        " choice in the match (ours / OpenSpiel's, ratio in brackets). Win share: ours, 95% interval"
+        " choice in the match (ours / OpenSpiel's; in brackets OpenSpiel's as a multiple of ours). Win share: ours, 95% interval"
         " over deals; wins: games won by our side (shared wins split).",
         "",
         "| game | players | budget per move | counts | calibrated CPU s/move | match CPU s/move |"
