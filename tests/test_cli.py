@@ -234,3 +234,38 @@ def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch:
         state = state.apply(state.parse_action(action))
     else:
         raise AssertionError("the person never moved")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_plain_prompt_answers_a_wrong_number_or_word_with_the_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A number outside the list, an empty line or a word that is no move gets "type a number
+    from 1 to n" in the player's language (no card notation, no traceback) and changes nothing;
+    the right number then plays."""
+    import stammtisch
+    from stammtisch.plain_play import play_plain
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    answers = iter(["99", "0", "", "xyz", "7C", "1", "q"])
+    buf = io.StringIO()
+    rec = play_plain(
+        stammtisch.load("zwickern"),
+        seed=3,
+        lang=lang,
+        save=tmp_path / "r.json",
+        read=lambda prompt: next(answers),
+        console=Console(file=buf, width=200),
+    )
+    out = buf.getvalue()
+    pick = {"en": "Please type a number from 1 to 4.", "de": "Bitte eine Nummer von 1 bis 4 eingeben."}[lang]
+    assert out.count(pick) == 5, out
+    assert "7C" not in out and "10H" not in out and "Traceback" not in out
+    state = stammtisch.load("zwickern").new_game(3)
+    for action in rec.actions:
+        if state.current_player == 0:  # the person's one move: the first listed
+            assert action == str(state.legal_actions()[0])
+            break
+        state = state.apply(state.parse_action(action))
+    else:
+        raise AssertionError("the person never moved")

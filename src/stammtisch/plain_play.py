@@ -23,6 +23,8 @@ from stammtisch.tui.present import Presenter, result_text
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.session import YOU, Session
 
+#: What ends the game at the prompt.
+QUIT = ("q", "quit", "exit")
 #: Moves listed at a time, each with its number ('+' lists the next ones).
 LIST_LIMIT = 40
 
@@ -68,7 +70,7 @@ def play_plain(
         out.print()
         out.print(escape(session.state.render(seat, lang)))
         line = _choose(session, presenter, out, ask, lang)
-        if line.lower() in ("q", "quit", "exit"):
+        if line.lower() in QUIT:
             saved = session.store()
             out.print(tr("plain_bye", lang))
             if saved is not None:
@@ -115,7 +117,17 @@ def _choose(
             continue
         if line.isdigit() and 1 <= int(line) <= len(legal):
             return legal[int(line) - 1]
-        return line
+        if line.lower() in QUIT or (line and not line.isdigit() and _typed_move(session, presenter, line)):
+            return line
+        out.print(f"[red]{escape(tr('plain_pick', lang, last=len(legal)))}[/red]")
+
+
+def _typed_move(session: Session, presenter: Presenter, line: str) -> bool:
+    """Whether ``line`` names a move as a record writes it, or a card of the hand (whose
+    refusal then says why it cannot be played): anything else is answered with the numbers."""
+    if line in {str(a) for a in session.legal()}:
+        return True
+    return presenter.card_of(line, presenter.hand(session.view(session.to_move))) is not None
 
 
 def _refusal(

@@ -163,3 +163,57 @@ def test_replay_command_tells_the_moves_in_words(tmp_path: Any) -> None:
     out = CliRunner().invoke(app, ["replay", str(path), "--lang", "de"]).output
     assert "1. Spieler " in out and ("fängt" in out or "legt" in out)
     assert not NOTATION.search(out.split("OK")[0])
+
+
+@pytest.mark.parametrize("name", ["dog", "himmel", "zwickern"])
+def test_remembered_words_are_the_words_made_afresh(name: str) -> None:
+    """The server's words (``entry_words``, ``moves_words``) come from a memo: they must be
+    what ``entry_text``/``move_text`` make, for other names too, and a caller changing what it
+    got must not change what the next caller gets."""
+    from stammtisch.core import words
+
+    words._MEMO.clear()
+    for names in (NAMES, ["Zora", None, "Yves", "Xaver", "Wim", "Vera"], None):
+        for state in _play(name, {}, 5)[:200]:
+            events = state.observe(None).get("events") or []
+            got = words.entry_words(name, events, names)
+            assert got == {lang: entry_text(name, events, lang, names) for lang in LANGUAGES}
+            got["de"] = "changed"
+            assert words.entry_words(name, events, names)["de"] == entry_text(name, events, "de", names)
+            if not state.is_terminal:
+                descs = [state.describe(a) for a in state.legal_actions()[:10]]
+                moves = words.moves_words(name, descs, names)
+                assert moves == {lang: [move_text(name, d, lang, names) for d in descs] for lang in LANGUAGES}
+    assert words._MEMO, "the memo was not used"
+
+
+def test_the_words_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stammtisch.core import words
+
+    monkeypatch.setattr(words, "_MEMO_SIZE", 50)
+    words._MEMO.clear()
+    for state in _play("zwickern", {}, 7)[:300]:
+        words.entry_words("zwickern", state.observe(None).get("events") or [], NAMES)
+        assert len(words._MEMO) <= 50
+
+
+def test_the_words_memo_keeps_its_keys_small() -> None:
+    """orjson hands out its text in a buffer of at least 4 KiB: a key must hold a copy of
+    just the text, or 4,096 entries would keep 16 MiB."""
+    import tracemalloc
+
+    from stammtisch.core import words
+
+    events = [state.observe(None).get("events") or [] for state in _play("zwickern", {}, 9)[:80]]
+    words._MEMO.clear()
+    words.entry_words("zwickern", events[0], NAMES)  # first use out of the measurement
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for ev in events[1:]:
+            words.entry_words("zwickern", ev, NAMES)
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(words._MEMO) > 20
+    assert grown / len(words._MEMO) < 2048, f"{grown / len(words._MEMO):.0f} bytes per entry"

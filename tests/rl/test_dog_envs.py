@@ -20,6 +20,8 @@ from stammtisch.rl.codec import TurnDecoder, codec_for
 from .envchecks import (
     check_aec_api,
     check_docstring_table,
+    check_fast_observation_leaks_nothing,
+    check_fast_path_equals_reference,
     check_gym_env,
     check_mask_matches_legal_actions,
     check_observation_leaks_nothing,
@@ -62,6 +64,36 @@ def test_variants_pettingzoo_api_and_seed(options: dict[str, Any]) -> None:
 def test_variants_mask_is_exactly_the_legal_actions(options: dict[str, Any]) -> None:
     check_mask_matches_legal_actions(GAME, options, games=1, max_moves=150)
     check_observation_leaks_nothing(GAME, options, games=1, max_moves=40)
+
+
+@pytest.mark.parametrize(
+    "options", [{"players": 4}, {"players": 6, "teams": 3}, *VARIANTS], ids=["4p", "6p-3teams", *IDS]
+)
+def test_fast_encoding_and_tokens_equal_the_view_path(options: dict[str, Any]) -> None:
+    # Whole games: every round's exchange phase, the 7s and Jokers, the terminal position;
+    # a 4-player game on the compiled core stays there while it is encoded.
+    check_fast_path_equals_reference(GAME, options, games=1, every=2)
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, VARIANTS[-1]], ids=["4p", "4p-house-rules"])
+def test_fast_observation_depends_only_on_the_view(options: dict[str, Any]) -> None:
+    check_fast_observation_leaks_nothing(GAME, options, games=1, max_moves=90)
+
+
+def test_fast_encoding_keeps_a_state_on_the_compiled_core() -> None:
+    game = stammtisch.load(GAME, players=4)
+    state = game.new_game(3)
+    if getattr(state, "_c", None) is None:
+        pytest.skip("the compiled core is not built")
+    codec = codec_for(game)
+    out = np.zeros(codec.observation_size, dtype=np.float32)
+    rng = random.Random(2)
+    for _ in range(60):
+        for seat in range(4):
+            codec.encode_state(state, seat, out)
+        codec.legal_tokens(state.legal_actions(), state.current_player)
+        assert state._c is not None, "encoding made the state pure"
+        state = state.apply_unchecked(rng.choice(state.legal_actions()), events=False)
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)

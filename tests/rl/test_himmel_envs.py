@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +13,8 @@ import stammtisch
 from .envchecks import (
     check_aec_api,
     check_docstring_table,
+    check_fast_observation_leaks_nothing,
+    check_fast_path_equals_reference,
     check_gym_env,
     check_mask_matches_legal_actions,
     check_observation_leaks_nothing,
@@ -72,3 +75,12 @@ def test_codec_round_trips_every_token_text() -> None:
     out = np.zeros(codec.observation_size, dtype=np.float32)
     codec.encode(state.observe(seat), out)
     assert ((out >= 0) & (out <= 1)).all()
+
+
+@pytest.mark.parametrize("options", [{"players": p, "games": 2} for p in (3, 4, 5, 6)], ids=str)
+def test_fast_encoding_and_tokens_equal_the_view_path(options: dict[str, Any]) -> None:
+    check_fast_path_equals_reference(GAME, options, games=4)
+
+
+def test_fast_observation_depends_only_on_the_view() -> None:
+    check_fast_observation_leaks_nothing(GAME, {"players": 4}, games=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,6 +16,8 @@ from stammtisch.rl.codec import codec_for, field_offsets
 from .envchecks import (
     check_aec_api,
     check_docstring_table,
+    check_fast_observation_leaks_nothing,
+    check_fast_path_equals_reference,
     check_gym_env,
     check_mask_matches_legal_actions,
     check_observation_leaks_nothing,
@@ -159,3 +162,12 @@ def test_gym_bots_see_only_views() -> None:
     # Each bot gets its own seat's view (its hand, no draw pile order), never the state.
     assert all(isinstance(v, dict) and "deck" not in v for v in seen)
     assert all(len(v["hand"]) == v["hand_sizes"][v["seat"]] for v in seen if isinstance(v, dict))
+
+
+@pytest.mark.parametrize("options", [{"players": p} for p in (2, 3, 4)], ids=str)
+def test_fast_encoding_and_tokens_equal_the_view_path(options: dict[str, Any]) -> None:
+    check_fast_path_equals_reference(GAME, options, games=4)
+
+
+def test_fast_observation_depends_only_on_the_view() -> None:
+    check_fast_observation_leaks_nothing(GAME, {"players": 4}, games=2)

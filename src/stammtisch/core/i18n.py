@@ -105,6 +105,10 @@ def _po_files(lang: str) -> Iterator[tuple[str, bytes]]:
 
 
 _LOADED: dict[str, _Language] = {}
+#: (key, lang as asked) -> the template of a key without plural forms, as :func:`_lookup`
+#: finds it: the server words every move in both languages, so the lookup is made once.
+#: Emptied whenever the catalogue or the registered messages change.
+_SINGULAR: dict[tuple[str, str], str] = {}
 _LOCK = threading.Lock()
 #: Packages whose ``locale/`` folder is read, stammtisch's first (see :func:`add_catalogue`).
 _PACKAGES: list[str] = ["stammtisch"]
@@ -132,6 +136,7 @@ def add_catalogue(package: str) -> None:
         if found:
             _PACKAGES.append(package)
             _LOADED.clear()  # read again, with the new files, when next asked
+            _SINGULAR.clear()
 
 
 def _language(lang: str) -> _Language:
@@ -160,6 +165,9 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
 
 
 def _lookup(key: str, lang: str, n: int | None) -> str | None:
+    known = _SINGULAR.get((key, lang))
+    if known is not None:
+        return known
     for code in (language(lang), DEFAULT):
         cat = _language(code)
         found = cat.templates.get(key)
@@ -167,6 +175,7 @@ def _lookup(key: str, lang: str, n: int | None) -> str | None:
             continue
         if isinstance(found, tuple):
             return cat.translations.ngettext(key, key, 1 if n is None else n)
+        _SINGULAR[key, lang] = found
         return found
     extra = _EXTRA.get(key)
     if extra is not None:
@@ -279,6 +288,7 @@ def register_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
     """
     for code, texts in messages.items():
         _EXTRA.setdefault(code, dict(texts))
+    _SINGULAR.clear()
 
 
 def translate(code: str, params: Mapping[str, Any], lang: str = DEFAULT) -> str:

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+import orjson
 
 from stammtisch.core.errors import UnknownGameError
 from stammtisch.core.i18n import LANGUAGES, t
@@ -145,11 +147,49 @@ def entry_text(game: str, events: Sequence[JSON], lang: str, names: Names = None
     return " ".join(p for p in parts if p)
 
 
+_T = TypeVar("_T")
+#: Words already made: (kind, game, names, the event list or move as JSON) -> the texts in
+#: every language. A server words each move for the log and each legal move for the seat
+#: to move, in both languages, and the same ones come again and again (the same card laid,
+#: the same peg moved by the same player): looking them up costs a fraction of making
+#: them. The texts depend on nothing else (the catalogue is fixed once loaded), so an
+#: entry never goes stale; the memo is emptied when it reaches :data:`_MEMO_SIZE` entries
+#: (up to about 1 KiB each: 4 MiB per process at most, measured).
+_MEMO: dict[tuple[str, str, tuple[str | None, ...] | None, bytes], Any] = {}
+_MEMO_SIZE = 4_096
+
+
+def _remembered(kind: str, game: str, names: Names, item: Any, make: Callable[[], _T]) -> _T:
+    try:
+        # orjson's bytes sit in a buffer of at least 4 KiB: the key keeps a copy of just the text.
+        key = (kind, game, None if names is None else tuple(names), bytes(memoryview(orjson.dumps(item))))
+    except TypeError:  # not JSON (a game's own event object): made every time
+        return make()
+    found: _T | None = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = make()
+    return found
+
+
 def entry_words(game: str, events: Sequence[JSON], names: Names = None) -> dict[str, str]:
     """The log line in every language: ``{"de": ..., "en": ...}`` (what the server sends)."""
-    return {lang: entry_text(game, events, lang, names) for lang in LANGUAGES}
+
+    def make() -> dict[str, str]:
+        return {lang: entry_text(game, events, lang, names) for lang in LANGUAGES}
+
+    return dict(_remembered("entry", game, names, events, make))
 
 
 def moves_words(game: str, descriptions: Sequence[JSON], names: Names = None) -> dict[str, list[str]]:
     """Legal moves in words in every language, in the order of ``descriptions``."""
-    return {lang: [move_text(game, d, lang, names) for d in descriptions] for lang in LANGUAGES}
+    out: dict[str, list[str]] = {lang: [] for lang in LANGUAGES}
+    for d in descriptions:
+
+        def make(d: JSON = d) -> tuple[str, ...]:
+            return tuple(move_text(game, d, lang, names) for lang in LANGUAGES)
+
+        for lang, text in zip(LANGUAGES, _remembered("move", game, names, d, make), strict=True):
+            out[lang].append(text)
+    return out

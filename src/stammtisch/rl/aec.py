@@ -1,7 +1,8 @@
 """A PettingZoo AEC environment over any registered game: a thin adapter, no rules inside.
 
 Agents are ``player_0 .. player_{n-1}`` (the seats). Each agent observes a dict:
-``observation`` (the game codec's float vector from that seat's view, then, for games
+``observation`` (the game codec's float vector from that seat's view, written straight
+from the state by ``Codec.encode_state`` and kept while the position stays, then, for games
 whose turns take several tokens, one one-hot block per token already chosen this turn) and
 ``action_mask`` (int8, 1 for the tokens that continue a legal action; all 0 for an agent
 that is not to move). Actions are the codec's tokens ``0 .. num_actions-1``.
@@ -34,8 +35,9 @@ from stammtisch.rl.codec import (
     Codec,
     FloatArray,
     MaskArray,
+    ObservationCache,
     TurnDecoder,
-    encode_prefix,
+    put_prefix,
 )
 from stammtisch.rl.envbase import env_basics
 
@@ -80,6 +82,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.state: State[Any] | None = None
         self.moves = 0
         self._obs_cache: dict[str, dict[str, Any]] = {}
+        self._encoded = ObservationCache(self.codec)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -95,6 +98,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         else:
             game_seed = int(self._seeds.integers(SEED_BOUND))
         self.state = self.game.new_game(game_seed)
+        self._encoded.clear()
         self.moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -150,6 +154,7 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._obs_cache = {}
             if done is not None:
                 self.state = self.state.apply_unchecked(done, events=False)
+                self._encoded.clear()
                 self.moves += 1
                 if self.state.current_player is not None and (
                     self.max_moves is not None and self.moves >= self.max_moves
@@ -167,11 +172,11 @@ class StammtischAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         assert self.state is not None
         seat = self._seat[agent]
         vec: FloatArray = np.zeros(self._size, dtype=np.float32)
-        self.codec.encode(self.state.observe(seat), vec[: self._base])
+        self._encoded.write(self.state, seat, vec[: self._base])
         live = not (self.terminations[agent] or self.truncations[agent])
         if live and self.state.current_player == seat:
             if self._base < len(vec):
-                encode_prefix(self.codec, self._decoder.prefix, vec[self._base :])
+                put_prefix(self.codec, self._decoder.prefix, vec, self._base)
             mask = self._decoder.mask().copy()
         else:
             mask = self._zero_mask.copy()

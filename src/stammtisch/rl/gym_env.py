@@ -6,7 +6,7 @@ The learner plays seat ``seat``; every other seat is a bot from
 ``step`` until the learner is to act again or the game is over.
 
 Observation: a ``Dict`` with ``observation`` (the game codec's float vector from the
-learner's view, plus the pending-token block for multi-token turns, as in
+learner's view, written straight from the state by ``Codec.encode_state``, plus the pending-token block for multi-token turns, as in
 :mod:`stammtisch.rl.aec`) and ``action_mask`` (int8); the mask is also in
 ``info["action_mask"]``. Actions: the codec's tokens, ``Discrete(num_actions)``.
 
@@ -29,7 +29,7 @@ import numpy as np
 
 from stammtisch.bots import Bot, make_bot
 from stammtisch.core.game import Game, State
-from stammtisch.rl.codec import Codec, FloatArray, TurnDecoder, encode_prefix
+from stammtisch.rl.codec import Codec, FloatArray, ObservationCache, TurnDecoder, put_prefix
 from stammtisch.rl.envbase import env_basics
 
 SEED_BOUND = 2**63
@@ -73,6 +73,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         self.observation_space = basics.observation_space
         self.action_space = basics.action_space
         self._decoder = TurnDecoder(self.codec)
+        self._encoded = ObservationCache(self.codec)
         self.state: State[Any] | None = None
         self.bots: dict[int, Bot] = {}
         self.moves = 0
@@ -83,6 +84,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(SEED_BOUND))
         self.state = self.game.new_game(game_seed)
+        self._encoded.clear()
         self.bots = {
             s: make_bot(kind, self.game, s, int(self.np_random.integers(SEED_BOUND)))
             for s, kind in self._kinds.items()
@@ -108,6 +110,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
             legal = self.state.legal_actions()
             action = self.bots[cur].choose(self.state.observe(cur), legal)
             self.state = self.state.apply_unchecked(action, events=False)
+            self._encoded.clear()
             self.moves += 1
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
@@ -126,6 +129,7 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
         if done is None:
             return self._obs(), 0.0, False, False, self._info()
         self.state = self.state.apply_unchecked(done, events=False)
+        self._encoded.clear()
         self.moves += 1
         in_cap = self._play_bots()
         obs, info = self._obs(), self._info()
@@ -141,10 +145,10 @@ class StammtischGymEnv(gym.Env[dict[str, Any], Any]):
     def _obs(self) -> dict[str, Any]:
         assert self.state is not None
         vec: FloatArray = np.zeros(self._size, dtype=np.float32)
-        self.codec.encode(self.state.observe(self.seat), vec[: self._base])
+        self._encoded.write(self.state, self.seat, vec[: self._base])
         if self.state.current_player == self.seat:
             if self._base < len(vec):
-                encode_prefix(self.codec, self._decoder.prefix, vec[self._base :])
+                put_prefix(self.codec, self._decoder.prefix, vec, self._base)
             mask = self._decoder.mask().copy()
         else:
             mask = np.zeros(self.codec.num_actions, dtype=np.int8)

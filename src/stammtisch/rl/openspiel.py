@@ -319,7 +319,7 @@ class Observer:
         codec = self.game.codec
         core = state.core
         base = codec.observation_size
-        codec.encode(core.state.observe(player), self.tensor[:base])
+        codec.encode_state(core.state, player, self.tensor[:base])
         if base < len(self.tensor):
             prefix = core.decoder.prefix if core.state.current_player == player else []
             encode_prefix(codec, prefix, self.tensor[base:])

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 import typer
 
-from stammtisch.server.config import DEFAULT_DATA_DIR, WS_MAX_SIZE, Settings
-from stammtisch.server.runtime import tune_gc
+from stammtisch.server.config import DEFAULT_DATA_DIR, Settings
+from stammtisch.server.runtime import tune_gc, uvicorn_options
 
 #: The limits ``--limit NAME=VALUE`` may change, and their types (Settings field names).
 LIMITS: dict[str, type] = {
@@ -195,14 +195,4 @@ def run(
     typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url}{node})")
     app = create_app(settings)
     tune_gc()
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=ws_compression,
-        # X-Forwarded-For names the client only when the connection comes from one of these.
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips(),
-    )
+    uvicorn.run(app, host=host, port=port, **uvicorn_options(settings, log_level, ws_compression))

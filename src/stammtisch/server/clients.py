@@ -41,31 +41,26 @@ class Client:
         self.chat = per_minute(s.chat_per_minute)
 
     def push(self, text: str) -> None:
-        if self.deliver is not None:
-            self.deliver(text)
-            return
-        if self.overflowed:
-            return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.overflowed = True
-            # Make room for the close signal: the sender task stops at ``None``.
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+        self._send(text)
 
     def close(self) -> None:
         self.push_none()
 
     def push_none(self) -> None:
+        self._send(None)
+
+    def _send(self, item: str | None) -> None:
+        """Deliver ``item`` or queue it; a full outbox overflows: emptied, it ends the connection."""
         if self.deliver is not None:
-            self.deliver(None)
+            self.deliver(item)
+            return
+        if item is not None and self.overflowed:
             return
         try:
-            self.outbox.put_nowait(None)
+            self.outbox.put_nowait(item)
         except asyncio.QueueFull:
             self.overflowed = True
+            # Make room for the close signal: the sender task stops at ``None``.
             while not self.outbox.empty():
                 self.outbox.get_nowait()
             self.outbox.put_nowait(None)

@@ -123,20 +123,12 @@ def _peek(sock: socket.socket) -> bytes:
 
 def run_worker(settings: Settings, channel_fd: int, log_level: str, ws_compression: bool) -> None:
     from stammtisch.server.app import create_app
-    from stammtisch.server.config import WS_MAX_SIZE
-    from stammtisch.server.runtime import tune_gc
+    from stammtisch.server.runtime import tune_gc, uvicorn_options
 
     channel = socket.socket(fileno=channel_fd)
     app = create_app(settings)
     tune_gc()
-    config = uvicorn.Config(
-        app,
-        log_level=log_level,
-        ws_max_size=WS_MAX_SIZE,
-        ws_per_message_deflate=ws_compression,
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips(),
-    )
+    config = uvicorn.Config(app, **uvicorn_options(settings, log_level, ws_compression))
     # Per-message compression is uvicorn's (websockets' extension there); without it, the
     # table WebSockets are served directly. A node behind a proxy (``--node-id``) leaves them
     # to uvicorn too: it reads the client's address from the proxy's X-Forwarded-For.

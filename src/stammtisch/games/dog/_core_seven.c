@@ -3,6 +3,49 @@
  * Part of the one translation unit _core.c (see there). */
 #include "_core.h"
 
+/* ---------------------------------------------------------------- the 7: one peg's walk */
+/* A peg's walk from x over at most 7 track places: per step k the place reached, how many
+ * pegs it has sent home by then and whether one was the team's (k = 0: still at x). It
+ * stops before the first fresh peg: blocked is that step, 8 when there is none. */
+typedef struct {
+    int8_t dest[8], ns[8], hit[8], sent[7];
+    int blocked;
+} Walk;
+
+static void walk7(Gen *g, int x, Walk *w) {
+    int f = x, ns = 0, hit = 0;
+    w->dest[0] = (int8_t)x;
+    w->ns[0] = 0;
+    w->hit[0] = 0;
+    w->blocked = 8;
+    for (int k = 1; k < 8; k++) {
+        f++;
+        if (f == g->track) f = 0;
+        int j = g->occ[f];
+        if (j >= 0) {
+            if ((g->fresh >> j) & 1) {
+                w->blocked = k;
+                return;
+            }
+            w->sent[ns++] = (int8_t)j;
+            hit = hit || in_team(g, j);
+        }
+        w->dest[k] = (int8_t)f;
+        w->ns[k] = (int8_t)ns;
+        w->hit[k] = (int8_t)hit;
+    }
+}
+
+/* The 7 of peg i alone from x to dest, sending home the first ns pegs of sent. */
+static void push_single(Gen *g, int i, int x, int dest, const int8_t *sent, int ns, uint32_t fm, int hit) {
+    int8_t p[MAXPEG];
+    int8_t st[1][3] = {{(int8_t)i, (int8_t)x, (int8_t)dest}};
+    memcpy(p, g->pos, (size_t)g->npeg);
+    p[i] = (int8_t)dest;
+    for (int q = 0; q < ns; q++) p[sent[q]] = -1;
+    push_seven(g, (const int8_t(*)[3])st, 1, p, fm, hit);
+}
+
 /* ---------------------------------------------------------------- the 7: single peg */
 /* returns 1 if handled (bodies added, possibly none), 0 for "None" (go on) */
 static int seven_single(Gen *g, int i) {
@@ -13,69 +56,19 @@ static int seven_single(Gen *g, int i) {
     int turn = d < 7 && (d || !((g->fresh >> i) & 1));
     if (turn && (hm == 7 || hm == 11 || hm == 13 || hm == 14)) return 0;
     uint32_t fm = g->fresh & ~(1u << i);
-    int sent[8], ns = 0, hit = 0;
-    int have_home = 0, home_dest = 0, home_hit = 0, home_ns = 0;
-    int f = x;
-    for (int k = 1; k < 8; k++) {
-        f++;
-        if (f == track) f = 0;
-        int j = g->occ[f];
-        if (j >= 0) {
-            if ((g->fresh >> j) & 1) {
-                if (have_home) goto emit_home_only;
-                return 1;
-            }
-            sent[ns++] = j;
-            if (in_team(g, j)) hit = 1;
-        }
-        if (turn && k == d && d >= 3) {
-            int r = 6 - d;
-            if (!(hm & ((2 << r) - 1))) {
-                have_home = 1;
-                home_dest = track + r;
-                home_hit = hit;
-                home_ns = ns;
-            }
-        }
-    }
-    {
-        int8_t p[MAXPEG];
-        int8_t st[1][3];
-        int8_t hp[MAXPEG];
-        memcpy(p, g->pos, (size_t)g->npeg);
-        p[i] = (int8_t)f;
-        for (int q = 0; q < ns; q++) p[sent[q]] = -1;
-        if (have_home) {
-            memcpy(hp, g->pos, (size_t)g->npeg);
-            hp[i] = (int8_t)home_dest;
-            for (int q = 0; q < home_ns; q++) hp[sent[q]] = -1;
-        }
-        st[0][0] = (int8_t)i;
-        st[0][1] = (int8_t)x;
-        if (have_home && hm) {
-            st[0][2] = (int8_t)home_dest;
-            push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
-        }
-        st[0][2] = (int8_t)f;
-        push_seven(g, (const int8_t(*)[3])st, 1, p, fm, hit);
-        if (have_home && !hm) {
-            st[0][2] = (int8_t)home_dest;
-            push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
-        }
+    Walk w;
+    walk7(g, x, &w);
+    /* turning in at step d, the rest of the 7 into the Himmel (its places up to there free) */
+    int home = turn && d >= 3 && d < w.blocked && !(hm & ((2 << (6 - d)) - 1));
+    int home_dest = track + 6 - d;
+    if (w.blocked < 8) { /* a fresh peg in the way: only the turn in, if any */
+        if (home) push_single(g, i, x, home_dest, w.sent, w.ns[d], fm, w.hit[d]);
         return 1;
     }
-emit_home_only: {
-    int8_t hp[MAXPEG];
-    int8_t st[1][3];
-    memcpy(hp, g->pos, (size_t)g->npeg);
-    hp[i] = (int8_t)home_dest;
-    for (int q = 0; q < home_ns; q++) hp[sent[q]] = -1;
-    st[0][0] = (int8_t)i;
-    st[0][1] = (int8_t)x;
-    st[0][2] = (int8_t)home_dest;
-    push_seven(g, (const int8_t(*)[3])st, 1, hp, fm, home_hit);
+    if (home && hm) push_single(g, i, x, home_dest, w.sent, w.ns[d], fm, w.hit[d]);
+    push_single(g, i, x, w.dest[7], w.sent, w.ns[7], fm, w.hit[7]);
+    if (home && !hm) push_single(g, i, x, home_dest, w.sent, w.ns[d], fm, w.hit[d]);
     return 1;
-}
 }
 
 /* ---------------------------------------------------------------- the 7: pegs apart */
@@ -145,32 +138,13 @@ static void apart_options(Gen *g, int stuck, Opts *options) {
             }
             continue;
         }
-        int8_t sent[7];
-        int ns = 0, hit = 0;
-        int hns[8], hhit[8];
-        hns[0] = 0;
-        hhit[0] = 0;
-        int blocked = 8, f = x;
-        for (int k = 1; k < 8; k++) {
-            f++;
-            if (f == track) f = 0;
-            int j = g->occ[f];
-            if (j >= 0) {
-                if ((g->fresh >> j) & 1) {
-                    blocked = k;
-                    break;
-                }
-                sent[ns++] = (int8_t)j;
-                hit = hit || in_team(g, j);
-            }
-            hns[k] = ns;
-            hhit[k] = hit;
-            add_opt(op, k, f, sent, ns, hit);
-        }
+        Walk w;
+        walk7(g, x, &w);
+        for (int k = 1; k < w.blocked; k++) add_opt(op, k, w.dest[k], w.sent, w.ns[k], w.hit[k]);
         int d = mod(start - x, track);
-        if (d < blocked && (d || !((g->fresh >> i) & 1))) {
+        if (d < w.blocked && (d || !((g->fresh >> i) & 1))) {
             for (int r = 0; r < 4; r++)
-                if (d + 1 + r <= 7) add_opt(op, d + 1 + r, track + r, sent, hns[d], hhit[d]);
+                if (d + 1 + r <= 7) add_opt(op, d + 1 + r, track + r, w.sent, w.ns[d], w.hit[d]);
         }
     }
 }

@@ -20,19 +20,31 @@ The tables of tokens and observation indices (index, size, meaning) are in the d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.games.dog.actions import DogAction, parse_action
 from stammtisch.games.dog.cards import COPIES, JOKER, NUM_CARDS, NUM_RANKS, RANK_TEXT, SEVEN, parse_card
+from stammtisch.games.dog.codec_fast import (
+    CARD0,
+    END,
+    FIELD0,
+    FOLD,
+    GIVE0,
+    HIMMEL0,
+    HOUSE_RULES,
+    MAX_SEATS,
+    PEG0,
+    START,
+    STEAL,
+    TRACK,
+    VALUE0,
+    VICTIM0,
+    encode_state,
+    legal_tokens,
+)
 from stammtisch.games.dog.game import DogGame
-
-MAX_SEATS = 6
-TRACK = 96
-FOLD, GIVE0, CARD0, VALUE0, START, PEG0, FIELD0, END = 0, 1, 15, 29, 42, 43, 67, 167
-HIMMEL0 = FIELD0 + TRACK
-STEAL, VICTIM0 = 168, 169  # DOG-24: ``card [value] steal victim`` (victim: relative seat)
-HOUSE_RULES = ("seven_with_partner", "two_steals", "no_jack_reswap", "last_peg_no_joker")
+from stammtisch.games.dog.state import DogState
 
 FIELDS: tuple[tuple[str, int, str], ...] = (
     ("hand", NUM_RANKS, "own hand: cards per rank / 6"),
@@ -85,6 +97,7 @@ class Codec:
         self.players = game.num_players
         self.pegs = 4 * self.players
         self.track = self.board.track_len
+        self.seat_teams = tuple(self.board.team(s) for s in range(self.players))
         # DOG-20: the engine never truncates; environments cap and report truncation.
         self.max_moves: int | None = None
         # returns(): +1 for the winning team's seats, -1 for the others. Zero-sum with two
@@ -236,3 +249,13 @@ class Codec:
             if text != "fold" and not text.startswith("give"):
                 head = text.split(":", 1)[0].split("=", 1)[0]
                 out[o["last_card"] + parse_card(head)] = 1.0
+
+    # --- the fast path (see :mod:`.codec_fast`) ----------------------------------------------
+    def encode_state(self, state: DogState, seat: int, out: Any) -> None:
+        """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
+        state (no view is built; a state on the compiled core stays there)."""
+        encode_state(self, state, seat, out)
+
+    def legal_tokens(self, legal: Sequence[DogAction], seat: int) -> list[tuple[int, ...]]:
+        """``[self.tokens(a, seat) for a in legal]``, from move codes and bodies (no text)."""
+        return legal_tokens(self, legal, seat)

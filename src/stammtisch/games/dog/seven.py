@@ -63,7 +63,6 @@ def seven_single(g: MoveGen, i: int) -> list[Body] | None:
     """
     pos = g.pos
     track = g.track
-    occ = g.occ
     fresh = g.fresh
     hm = g.hm
     x = pos[i]
@@ -74,39 +73,60 @@ def seven_single(g: MoveGen, i: int) -> list[Body] | None:
     turn = d < 7 and (d or not fresh >> i & 1)
     if turn and hm in (7, 11, 13, 14):
         return None  # three pegs in the Himmel and the fourth may enter
-    team = g.team
-    fm = fresh & ~(1 << i)
-    sent: list[int] = []
-    hit = False
+    walk = _walk(g, x)
     home: Body | None = None
+    if turn and 3 <= d < len(walk):
+        r = 6 - d  # Himmel field reached with the steps left after turning in
+        if not hm & ((2 << r) - 1):
+            _, sent, hit = walk[d]
+            home = _single(g, i, track + r, sent, hit)
+    if len(walk) < 8:  # a fresh peg in the way: never passed (DOG-11)
+        return [] if home is None else [home]
+    f, sent, hit = walk[7]
+    body = _single(g, i, f, sent, hit)
+    if home is None:
+        return [body]
+    return [home, body] if hm else [body, home]
+
+
+Walk = list[tuple[int, tuple[int, ...], bool]]
+
+
+def _walk(g: MoveGen, x: int) -> Walk:
+    """A peg's walk from ``x`` over up to 7 track fields: per step k (0: still at ``x``)
+    the field reached, the pegs sent home by then (DOG-15) and whether one of them belongs
+    to the team. It stops before the first fresh peg (never passed, DOG-11): then it has
+    fewer than 8 entries."""
+    track = g.track
+    occ = g.occ
+    fresh = g.fresh
+    team = g.team
+    walk: Walk = [(x, (), False)]
     f = x
-    for k in range(1, 8):
+    sent: tuple[int, ...] = ()
+    hit = False
+    for _ in range(7):
         f += 1
         if f == track:
             f = 0
         j = occ[f]
         if j >= 0:
             if fresh >> j & 1:
-                return [] if home is None else [home]  # a fresh peg is never passed (DOG-11)
-            sent.append(j)
-            if j >> 2 in team:
-                hit = True
-        if turn and k == d and d >= 3:
-            r = 6 - d  # Himmel field reached with the steps left after turning in
-            if not hm & ((2 << r) - 1):
-                p = list(pos)
-                p[i] = track + r
-                for j in sent:
-                    p[j] = -1
-                home = (SPLIT, [(i, x, track + r)], (tuple(p), fm), 0, hit)
+                break
+            sent = (*sent, j)
+            hit = hit or j >> 2 in team
+        walk.append((f, sent, hit))
+    return walk
+
+
+def _single(g: MoveGen, i: int, dest: int, sent: tuple[int, ...], hit: bool) -> Body:
+    """The 7 of peg ``i`` alone, to ``dest``, sending home ``sent``."""
+    pos = g.pos
     p = list(pos)
-    p[i] = f
+    p[i] = dest
     for j in sent:
         p[j] = -1
-    body = (SPLIT, [(i, x, f)], (tuple(p), fm), 0, hit)
-    if home is None:
-        return [body]
-    return [home, body] if hm else [body, home]
+    return (SPLIT, [(i, pos[i], dest)], (tuple(p), g.fresh & ~(1 << i)), 0, hit)
 
 
 def seven_apart(g: MoveGen, stuck: bool = False) -> list[Body] | None:
@@ -162,12 +182,10 @@ def _apart_options(g: MoveGen, stuck: bool) -> list[list[list[tuple[int, tuple[i
     home on the way (DOG-15) and whether one of them belongs to the team."""
     pos = g.pos
     track = g.track
-    occ = g.occ
     fresh = g.fresh
     start = g.starts[g.ctrl]
     hm = g.hm
     movers = g.movers
-    team = g.team
     # options[m][k]: where peg movers[m] can get with k steps, the pegs it sends home
     # on the way (DOG-15) and whether one of them belongs to the team.
     options: list[list[list[tuple[int, tuple[int, ...], bool]]]] = []
@@ -194,27 +212,12 @@ def _apart_options(g: MoveGen, stuck: bool) -> list[list[list[tuple[int, tuple[i
                 opts[k].append((x + k, (), False))
                 k += 1
             continue
-        homes: list[tuple[tuple[int, ...], bool]] = [((), False)]  # after s steps
-        blocked = 8
-        f = x
-        sent: tuple[int, ...] = ()
-        hit = False
-        for k in range(1, 8):
-            f += 1
-            if f == track:
-                f = 0
-            j = occ[f]
-            if j >= 0:
-                if fresh >> j & 1:
-                    blocked = k  # a fresh peg is never passed (DOG-11)
-                    break
-                sent = (*sent, j)
-                hit = hit or j >> 2 in team
-            homes.append((sent, hit))
-            opts[k].append((f, sent, hit))
+        walk = _walk(g, x)
+        for k in range(1, len(walk)):
+            opts[k].append(walk[k])
         d = (start - x) % track
-        if d < blocked and (d or not fresh >> i & 1):  # turn in (DOG-12)
-            sent, hit = homes[d]
+        if d < len(walk) and (d or not fresh >> i & 1):  # turn in (DOG-12)
+            _, sent, hit = walk[d]
             for r in range(4):
                 if d + 1 + r <= 7:
                     opts[d + 1 + r].append((track + r, sent, hit))

@@ -16,8 +16,11 @@ The tables of tokens and observation indices (index, size, meaning) are in the d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
+
+import numpy as np
 
 from stammtisch.games.himmel.actions import Action, Play, Raise, Steal, Take, Turn
 from stammtisch.games.himmel.cards import (
@@ -30,7 +33,10 @@ from stammtisch.games.himmel.cards import (
     card_text,
 )
 from stammtisch.games.himmel.game import HimmelGame
+from stammtisch.games.himmel.knowledge import DECK
+from stammtisch.games.himmel.state import HimmelState
 
+SPECIALS = (TURN, STEAL, RAISE)
 MAX_SEATS = 6
 SET = NUM_NUMBERS + 3
 CARDS_PER_GAME = NUM_CARDS
@@ -71,6 +77,57 @@ _SPECIAL_UNIT = {card_text(TURN): (70, 1 / SPECIAL_COPIES[TURN])}
 _SPECIAL_UNIT[card_text(STEAL)] = (71, 1 / SPECIAL_COPIES[STEAL])
 _SPECIAL_UNIT[card_text(RAISE)] = (72, 1 / SPECIAL_COPIES[RAISE])
 _KINDS = {"turn": 1, "steal": 2, "raise": 3, "take": 4}
+
+
+def _accumulated(start: float, step: float, copies: int) -> tuple[float, ...]:
+    """The float32 values ``start``, ``start + step``, … (``copies`` steps) as :func:`_add_set`
+    and :meth:`Codec.encode` make them, one ``+=`` at a time on a float32 array, then
+    clipped to ``[0, 1]`` as ``encode`` clips them at its end."""
+    cell = np.full(1, start, dtype=np.float32)
+    values = [float(np.clip(cell, 0.0, 1.0)[0])]
+    for _ in range(copies + MAX_SEATS * 2):  # facts may name a special card more often
+        cell[0] += step
+        values.append(float(np.clip(cell, 0.0, 1.0)[0]))
+    return tuple(values)
+
+
+# Unit of a special card in a card set -> its value after k additions (from 0) and after
+# k subtractions (from 1, the "unseen" block), as the view path computes them.
+_SPECIAL_ADD = {c: _accumulated(0.0, 1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
+_SPECIAL_SUB = {c: _accumulated(1.0, -1 / SPECIAL_COPIES[c], SPECIAL_COPIES[c]) for c in SPECIALS}
+_KIND_OF = {Play: 0, Turn: 1, Steal: 2, Raise: 3, Take: 4}
+_OFFSETS = {name: sum(size for _, size, _ in FIELDS[:i]) for i, (name, _, _) in enumerate(FIELDS)}
+_O_HAND, _O_UNSEEN, _O_STOLEN, _O_REVEALED = (_OFFSETS[k] for k in ("hand", "unseen", "stolen", "revealed"))
+_O_TARGET_A, _O_TOP_A, _O_TARGET_B, _O_TOP_B = (
+    _OFFSETS[k] for k in ("target_a", "top_a", "target_b", "top_b")
+)
+_O_COST, _O_MARKER, _O_CLOCKWISE = (_OFFSETS[k] for k in ("pile_cost", "marker", "clockwise"))
+_O_SIZES, _O_PEN_GAME, _O_PEN_MATCH, _O_SEATS, _O_DECK = (
+    _OFFSETS[k] for k in ("hand_sizes", "penalty_game", "penalty_match", "seats", "deck_size")
+)
+_O_TO_MOVE, _O_STARTER, _O_PROGRESS = (_OFFSETS[k] for k in ("to_move", "starter", "game_progress"))
+_O_LAST_SEAT, _O_LAST_KIND = _OFFSETS["last_seat"], _OFFSETS["last_kind"]
+
+
+def _card_units(ones: list[int], out: Any, base: int, cards: Any) -> None:
+    """Card numbers as :func:`_add_set` writes them: a number card's unit into ``ones``
+    (written as 1 at the end), a special card's count as its float32 sum into ``out``."""
+    specials = 0
+    for c in cards:
+        if c <= NUM_NUMBERS:
+            ones.append(base + c - 1)
+        else:
+            specials += 1
+    if specials:
+        _specials(out, base, cards)
+
+
+def _specials(out: Any, base: int, cards: Any) -> None:
+    """The special cards among ``cards``: each one's count as its float32 sum."""
+    for c in SPECIALS:
+        k = cards.count(c)
+        if k:
+            out[base + c - 1] = _SPECIAL_ADD[c][k]
 
 
 def _add_set(out: Any, base: int, cards: list[str]) -> None:
@@ -118,6 +175,25 @@ class Codec:
         if isinstance(action, Take):
             return (TAKE_BARE,) if action.target is None else (TAKE0 + action.target,)
         raise TypeError(f"not a Himmel action: {action!r}")
+
+    def legal_tokens(self, legal: Sequence[Action], seat: int) -> list[tuple[int, ...]]:
+        """``[self.tokens(a, seat) for a in legal]``, by the action's type."""
+        n = self.players
+        out: list[tuple[int, ...]] = []
+        for a in legal:
+            kind = type(a)
+            if kind is Play:
+                out.append(((a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
+            elif kind is Raise:
+                out.append((RAISE0 + (a.card - 1) * 2 + a.pile,))  # type: ignore[union-attr]
+            elif kind is Take:
+                target = a.target  # type: ignore[union-attr]
+                out.append((TAKE_BARE,) if target is None else (TAKE0 + target,))
+            elif kind is Steal:
+                out.append((STEAL0 + (a.victim - seat) % n,))  # type: ignore[union-attr]
+            else:
+                out.append(self.tokens(a, seat))
+        return out
 
     def token_text(self, token: int) -> str:
         pile = "AB"
@@ -198,3 +274,91 @@ class Codec:
         _add_set(out, o["revealed"], view["revealed"])
         # Floating-point sums of 1/6 etc. may land a hair outside [0, 1].
         out.clip(0.0, 1.0, out=out)
+
+    def encode_state(self, state: HimmelState, seat: int, out: Any) -> None:
+        """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
+        state (no view is built): only the fields that view holds are read. Every value is
+        in [0, 1] already (the special cards' sums are clipped in their tables), so
+        ``encode``'s final clip has nothing to do here."""
+        me = seat
+        out[:] = 0.0
+        hand = state.hands[me]
+        ones = [_O_HAND - 1 + c for c in hand if c <= NUM_NUMBERS]
+        if len(ones) < len(hand):
+            _specials(out, _O_HAND, hand)
+        pa, pb = state.piles
+        ta, tb = state.targets
+        if ta:
+            ones.append(_O_TARGET_A - 1 + ta[-1])
+        if pa:
+            ones.append(_O_TOP_A - 1 + pa[-1])
+        if tb:
+            ones.append(_O_TARGET_B - 1 + tb[-1])
+        if pb:
+            ones.append(_O_TOP_B - 1 + pb[-1])
+        out[_O_COST] = min(1.0, (len(pa) + len(ta)) / 20)
+        out[_O_COST + 1] = min(1.0, (len(pb) + len(tb)) / 20)
+        ones.append(_O_MARKER + state.marker)
+        if state.direction == 1:
+            ones.append(_O_CLOCKWISE)
+        # The unseen block: a number card not seen is 1; the specials' float32 differences.
+        counts = np.bincount(
+            np.fromiter(chain(hand, pa, pb, ta, tb, *state.penalty), np.intp), minlength=RAISE + 1
+        )
+        out[_O_UNSEEN : _O_UNSEEN + NUM_NUMBERS] = 1 - counts[1 : NUM_NUMBERS + 1]
+        for c in SPECIALS:
+            out[_O_UNSEEN + c - 1] = _SPECIAL_SUB[c][counts[c]]
+        self._known(ones, out, state, me)
+        self._seats(ones, out, state, me)
+        last = state.last
+        if last is not None:
+            who, action, stolen = last
+            ones.append(_O_LAST_SEAT + (who - me) % self.players)
+            ones.append(_O_LAST_KIND + _KIND_OF[type(action)])
+            if stolen is not None and isinstance(action, Steal) and me in (who, action.victim):
+                _card_units(ones, out, _O_STOLEN, (stolen,))
+        if state.revealed:
+            _card_units(ones, out, _O_REVEALED, state.revealed)
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+
+    def _known(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
+        facts = state.known[me]
+        if not facts:
+            return
+        o = self._off
+        n = self.players
+        deck_cards: list[int] = []
+        hand_cards: list[list[int]] = [[] for _ in range(n)]
+        for c, m in facts:
+            seats = m & 63
+            if m & DECK:
+                if not seats:
+                    deck_cards.append(c)
+            elif seats and not seats & (seats - 1):  # exactly one seat
+                r = (seats.bit_length() - 1 - me) % n
+                if r > 0:
+                    hand_cards[r].append(c)
+        if deck_cards:
+            _card_units(ones, out, o["known_deck"], deck_cards)
+        for r in range(1, n):
+            if hand_cards[r]:
+                _card_units(ones, out, o["known_hands"] + SET * (r - 1), hand_cards[r])
+
+    def _seats(self, ones: list[int], out: Any, state: HimmelState, me: int) -> None:
+        n = self.players
+        scale = CARDS_PER_GAME * self.games
+        penalties = state.penalties()
+        hands = state.hands
+        penalty = state.penalty
+        for s in range(n):
+            r = (s - me) % n
+            out[_O_SIZES + r] = min(1.0, len(hands[s]) / 10)
+            out[_O_PEN_GAME + r] = min(1.0, len(penalty[s]) / 30)
+            out[_O_PEN_MATCH + r] = penalties[s] / scale
+            ones.append(_O_SEATS + r)
+        out[_O_DECK] = state.deck_size / CARDS_PER_GAME
+        cur = state.current
+        if cur is not None:
+            ones.append(_O_TO_MOVE + (cur - me) % n)
+        ones.append(_O_STARTER + (state.start - me) % n)
+        out[_O_PROGRESS] = len(state.results) / self.games

@@ -16,12 +16,15 @@ The tables of tokens and observation indices (index, size, meaning) are in the d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, card_text
 from stammtisch.games.zwickern.game import ZwickernGame
+from stammtisch.games.zwickern.state import ZwickernState
 
 MAX_SEATS = 4
 SET = 34
@@ -51,6 +54,19 @@ _INDEX: dict[str, int] = {card_text(c): c for c in range(32)}
 _POINTS: dict[str, int] = {card_text(c): CARD_POINTS[c] for c in range(32)}
 _INDEX[card_text(JOKER)] = 32
 _POINTS[card_text(JOKER)] = 0
+# Card points by card (the Joker's are 0), for encoding straight from a state.
+_CARD_POINTS: tuple[int, ...] = (*(CARD_POINTS[c] for c in range(32)), 0)
+
+
+def _card_units(idx: list[int], base: int, cards: Any) -> None:
+    """Append the card-set units of ``cards`` (card numbers; the second Joker to its own unit)."""
+    jokers = 0
+    for c in cards:
+        if c == JOKER:
+            idx.append(base + 32 + jokers)
+            jokers += 1
+        else:
+            idx.append(base + c)
 
 
 def _set_indices(idx: list[int], base: int, cards: list[str]) -> None:
@@ -89,6 +105,10 @@ class Codec:
 
     def tokens(self, action: PlayCard, seat: int) -> tuple[int, ...]:
         return (action.card,)
+
+    def legal_tokens(self, legal: Sequence[PlayCard], seat: int) -> list[tuple[int, ...]]:
+        """``[self.tokens(a, seat) for a in legal]``."""
+        return [(a.card,) for a in legal]
 
     def token_text(self, token: int) -> str:
         return str(PlayCard(token))
@@ -149,3 +169,54 @@ class Codec:
             _set_indices(ones, o["last_card"], [last["card"]])
             _set_indices(ones, o["last_captured"], last["captured"])
         out[ones] = 1.0
+
+    def encode_state(self, state: ZwickernState, seat: int, out: Any) -> None:
+        """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
+        state (no view is built): only the fields that view holds are read."""
+        o = self._offsets
+        n = self.players
+        me = seat
+        ones: list[int] = []
+        hand = state.hands[me]
+        table = state.table
+        _card_units(ones, o["hand"], hand)
+        _card_units(ones, o["table"], table)
+        seen = [*hand, *table]
+        captured = state.captured
+        hands = state.hands
+        match_points = state.match_points
+        scale = ROUND_MAX * self.rounds
+        points = _CARD_POINTS.__getitem__
+        out[:] = 0.0
+        for s in range(n):
+            pile = captured[s]
+            r = (s - me) % n
+            _card_units(ones, o["captured"] + SET * r, pile)
+            seen += pile
+            out[o["round_points"] + r] = sum(map(points, pile)) / 120.0
+            out[o["hand_sizes"] + r] = len(hands[s]) / 4.0
+            out[o["match_points"] + r] = match_points[s] / scale
+            ones.append(o["seats"] + r)
+        unseen = o["unseen"]
+        jokers = seen.count(JOKER)
+        seen_set = set(seen)
+        ones += [unseen + c for c in range(32) if c not in seen_set]
+        if jokers == 0:
+            ones += [unseen + 32, unseen + 33]
+        elif jokers == 1:
+            ones.append(unseen + 32)
+        out[o["deck_size"]] = len(state.deck) / 34.0
+        out[o["round_progress"]] = len(state.round_results) / self.rounds
+        cur = state.current
+        if cur is not None:
+            ones.append(o["to_move"] + (cur - me) % n)
+        ones.append(o["dealer"] + (state.dealer - me) % n)
+        lc = state.last_capturer
+        if lc is not None:
+            ones.append(o["last_capturer"] + (lc - me) % n)
+        last = state.last
+        if last is not None:
+            ones.append(o["last_seat"] + (last[0] - me) % n)
+            _card_units(ones, o["last_card"], (last[1],))
+            _card_units(ones, o["last_captured"], last[2])
+        out[np.fromiter(ones, np.intp, len(ones))] = 1.0

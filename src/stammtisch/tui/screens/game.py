@@ -227,7 +227,7 @@ class GameScreen(HostedScreen):
             others = [i for i, g in enumerate(self.groups) if g.card is None and g.playable]
             hint = tr("pick_card", lang)
             if others:
-                hint += "  0: " + tr("other_moves", lang)
+                hint += "\n0: " + tr("other_moves", lang)
             self.query_one("#moves-title", Static).update(hint)
             return
         group = self.groups[self.selected] if self.selected is not None else None

@@ -5,15 +5,13 @@
 // from its description (card, Joker value, pegs, from/to fields, the parts of a 7) and
 // shown with its words; only the `action` goes back. Picking a card filters them, a Joker
 // first asks for its value, and a split 7 is composed part by part, keeping only the moves
-// whose described parts begin with the parts chosen.
+// whose described parts begin with the parts chosen. Where fields are (and their names in
+// words) comes from dog-places.js.
 import { cardEl, cardName, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
 import { pick as words, t } from "../i18n.js";
 import { animatePegs } from "./dog-motion.js";
-
-const SIZE = 1000;
-const CENTER = SIZE / 2;
-const RADIUS = 385;
+import { CENTER, RADIUS, fieldKey, geometry, lastFields, placeWords, startOf } from "./dog-places.js";
 
 // What the player has picked so far in this position (reset when the version changes).
 let ui = fresh(null);
@@ -43,47 +41,6 @@ export function fromDescription(entry) {
 
 const effective = (m) => m.value ?? m.card;
 const jokerKey = (m) => (m.kind === "start" ? "start" : m.value);
-
-/** The key of a field as drawn: track "T17", Himmel "H<seat>-<n>", kennel "K<seat>-<slot>". */
-function fieldKey(token, peg) {
-  const m = String(token).match(/^H(\d)$/i);
-  if (m) return `H${Math.floor(peg / 4)}-${m[1]}`;
-  return `T${token}`;
-}
-
-// --- geometry ----------------------------------------------------------------------------
-// 16 fields per seat; two players sit opposite on the 64-field board (DOG-1, DOG-21).
-const trackOf = (n) => (n === 2 ? 64 : 16 * n);
-const startOf = (seat, n) => (n === 2 ? 32 : 16) * seat;
-
-function geometry(n, bottom) {
-  const L = trackOf(n);
-  const step = (2 * Math.PI) / L;
-  // Play runs counter-clockwise on screen (DOG-4); the viewer's start field sits at the bottom.
-  const angle = (i) => Math.PI / 2 - step * (i - startOf(bottom, n));
-  const fr = Math.min(15, 0.42 * RADIUS * step);
-  const at = (a, r) => [CENTER + r * Math.cos(a), CENTER + r * Math.sin(a)];
-  const pos = new Map();
-  for (let i = 0; i < L; i++) pos.set(`T${i}`, at(angle(i), RADIUS));
-  for (let seat = 0; seat < n; seat++) {
-    const a = angle(startOf(seat, n));
-    for (let k = 1; k <= 4; k++) pos.set(`H${seat}-${k}`, at(a, RADIUS - k * 2.5 * fr));
-    for (let slot = 0; slot < 4; slot++) pos.set(`K${seat}-${slot}`, at(a + step * (1.3 + slot * 1.05), RADIUS + 2.6 * fr));
-  }
-  // Names sit inside the ring so that they never cover fields: for seats at the top and
-  // bottom just beyond the end of their Himmel, for the others beside the start field on
-  // the kennel's side, running towards the middle.
-  const label = (seat) => {
-    const a = angle(startOf(seat, n));
-    if (Math.abs(Math.sin(a)) > 0.9) {
-      const [x, y] = at(a, RADIUS - 12.4 * fr);
-      return { x, y, anchor: "middle" };
-    }
-    const [x, y] = at(a + step * 2.6, RADIUS - Math.max(4.2 * fr, 75));
-    return { x, y, anchor: x < CENTER ? "start" : "end" };
-  };
-  return { L, fr, pos, label };
-}
 
 // --- rendering ----------------------------------------------------------------------------
 export function render(root, ctx) {
@@ -230,66 +187,11 @@ function choicePanel(ctx, v, sel, gives, fold) {
     );
   }
   if (!ui.card) return (ctx.moves || []).length ? h("div", { class: "choice muted", id: "dog-choice" }, t("dog_choose_card")) : null;
-  if (sel.jokerValues) {
-    return h(
-      "div",
-      { class: "choice", id: "dog-choice" },
-      h("strong", {}, t("dog_joker_as")),
-      h(
-        "div",
-        { class: "options-row" },
-        sel.jokerValues.map((val) =>
-          h(
-            "button",
-            {
-              type: "button",
-              class: "joker-value",
-              dataset: { value: val },
-              onclick: () => {
-                ui.value = val;
-                ctx.redraw();
-              },
-            },
-            val === "start" ? `${cardText("A")}/${cardText("K")}: ${t("dog_start")}` : cardName(val),
-          ),
-        ),
-      ),
-    );
-  }
+  if (sel.jokerValues) return jokerChoice(ctx, sel.jokerValues);
   let options = sel.options;
   if (ui.peg !== null) options = options.filter((o) => o.peg === ui.peg);
   if (ui.to) options = options.filter((o) => o.toKey === ui.to);
-  const rows = [];
-  if (sel.seven) {
-    rows.push(h("strong", {}, t("dog_seven")));
-    if (ui.parts.length) {
-      rows.push(
-        h(
-          "div",
-          { class: "row" },
-          h("span", { id: "dog-seven-parts" }, t("dog_seven_so_far", { parts: ui.parts.map((p) => partLabel(ctx, p)).join("; ") })),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "small",
-              id: "dog-seven-undo",
-              onclick: () => {
-                ui.parts.pop();
-                ui.peg = null;
-                ui.to = null;
-                ctx.redraw();
-              },
-            },
-            t("dog_seven_undo"),
-          ),
-          sel.complete ? h("button", { type: "button", class: "small primary", onclick: () => ctx.act(sel.complete.action) }, t("confirm")) : null,
-        ),
-      );
-    }
-  } else {
-    rows.push(h("strong", {}, t("dog_choose_move")));
-  }
+  const rows = sel.seven ? sevenRows(ctx, sel) : [h("strong", {}, t("dog_choose_move"))];
   rows.push(
     h(
       "div",
@@ -300,6 +202,64 @@ function choicePanel(ctx, v, sel, gives, fold) {
     ),
   );
   return h("div", { class: "choice", id: "dog-choice" }, rows);
+}
+
+/** A Joker picked: which card it stands for. */
+function jokerChoice(ctx, values) {
+  return h(
+    "div",
+    { class: "choice", id: "dog-choice" },
+    h("strong", {}, t("dog_joker_as")),
+    h(
+      "div",
+      { class: "options-row" },
+      values.map((val) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "joker-value",
+            dataset: { value: val },
+            onclick: () => {
+              ui.value = val;
+              ctx.redraw();
+            },
+          },
+          val === "start" ? `${cardText("A")}/${cardText("K")}: ${t("dog_start")}` : cardName(val),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A split 7: the heading, and once parts are chosen, them with undo (and confirm). */
+function sevenRows(ctx, sel) {
+  const rows = [h("strong", {}, t("dog_seven"))];
+  if (!ui.parts.length) return rows;
+  rows.push(
+    h(
+      "div",
+      { class: "row" },
+      h("span", { id: "dog-seven-parts" }, t("dog_seven_so_far", { parts: ui.parts.map((p) => partLabel(ctx, p)).join("; ") })),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          id: "dog-seven-undo",
+          onclick: () => {
+            ui.parts.pop();
+            ui.peg = null;
+            ui.to = null;
+            ctx.redraw();
+          },
+        },
+        t("dog_seven_undo"),
+      ),
+      sel.complete ? h("button", { type: "button", class: "small primary", onclick: () => ctx.act(sel.complete.action) }, t("confirm")) : null,
+    ),
+  );
+  return rows;
 }
 
 function info(ctx, v) {
@@ -337,33 +297,7 @@ function hintTargets(ctx) {
 function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set() }) {
   const n = v.players;
   const { pos, fr } = geo;
-  const place = new Map(); // field key -> peg id
-  const pegAt = new Map(); // peg id -> field key
-  // Pegs where the view has them, moved along the parts of a 7 chosen so far (display only).
-  v.pegs.forEach((tokens, seat) => {
-    let slot = 0;
-    tokens.forEach((tok, j) => {
-      const peg = 4 * seat + j;
-      let key;
-      if (tok === "K") key = `K${seat}-${slot++}`;
-      else if (tok === "S") key = `T${startOf(seat, n)}`;
-      else key = fieldKey(tok, peg);
-      pegAt.set(peg, key);
-    });
-  });
-  for (const part of ui.parts) pegAt.set(part.peg, fieldKey(part.to, part.peg));
-  for (const [peg, key] of pegAt) place.set(key, peg);
-
-  let options = sel.options;
-  if (ui.peg !== null) options = options.filter((o) => o.peg === ui.peg);
-  const dests = new Map();
-  for (const o of options) {
-    if (!dests.has(o.toKey)) dests.set(o.toKey, []);
-    dests.get(o.toKey).push(o);
-  }
-  const movable = new Set(sel.options.map((o) => o.peg));
-  const last = lastFields(v);
-
+  const dests = destinations(sel);
   const onField = (key) => {
     const list = dests.get(key);
     if (!list) return;
@@ -373,60 +307,14 @@ function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set()
       ctx.redraw();
     }
   };
-
+  // What every field and peg drawn needs to know.
+  const board = { ctx, v, fr, hint, dests, onField, movable: new Set(sel.options.map((o) => o.peg)), last: lastFields(v) };
   const fields = [];
-  for (const [key, [x, y]] of pos) {
-    const classes = ["field"];
-    const seatOf = key.startsWith("T") ? null : Number(key.slice(1).split("-")[0]);
-    if (key.startsWith("T") && Number(key.slice(1)) % 16 === 0) classes.push("start", `ring${Number(key.slice(1)) / 16}`);
-    if (key.startsWith("H")) classes.push("himmel", `ring${seatOf}`);
-    if (key.startsWith("K")) classes.push("kennel", `ring${seatOf}`);
-    if (dests.has(key)) classes.push("dest");
-    if (last.has(key)) classes.push("last");
-    if (hint.fields.has(key)) classes.push("hint-field");
-    fields.push(
-      s("circle", {
-        cx: x.toFixed(1),
-        cy: y.toFixed(1),
-        r: (key.startsWith("K") ? fr * 0.85 : fr).toFixed(1),
-        class: classes.join(" "),
-        dataset: { field: key },
-        onclick: dests.has(key) ? () => onField(key) : undefined,
-      }),
-    );
-  }
+  for (const [key, xy] of pos) fields.push(fieldCircle(board, key, xy));
   const pegs = [];
-  for (const [peg, key] of pegAt) {
+  for (const [peg, key] of pegPlaces(v)) {
     const p = pos.get(key);
-    if (!p) continue;
-    const seat = Math.floor(peg / 4);
-    const classes = ["peg", `c${seat}`];
-    const canMove = movable.has(peg) || (movable.has("kennel") && key.startsWith(`K${v.moves_for ?? v.current_player}-`));
-    if (canMove) classes.push("movable");
-    if (ui.peg === peg) classes.push("chosen");
-    if (hint.pegs.has(peg)) classes.push("hint-peg");
-    if (last.has(key) && !key.startsWith("K")) classes.push("last");
-    const clickPeg = () => {
-      if (dests.has(key)) return onField(key); // a swap or capture target: the field decides
-      if (!canMove) return;
-      if (movable.has(peg)) {
-        ui.peg = ui.peg === peg ? null : peg;
-        ui.to = null;
-        ctx.redraw();
-      } else {
-        onField(`T${startOf(v.moves_for ?? v.current_player, v.players)}`);
-      }
-    };
-    const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("words.seat", { n: seat + 1 }), where: placeWords(key) });
-    pegs.push(
-      s(
-        "g",
-        { class: "peg-g", dataset: { peg, field: key }, role: "img", "aria-label": label, onclick: canMove || dests.has(key) ? clickPeg : undefined },
-        s("title", {}, label),
-        s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: (fr * 0.72).toFixed(1), class: classes.join(" ") }),
-        s("text", { x: p[0].toFixed(1), y: (p[1] + fr * 0.3).toFixed(1), class: "peg-num", "text-anchor": "middle", "aria-hidden": "true" }, String((peg % 4) + 1)),
-      ),
-    );
+    if (p) pegs.push(pegMark(board, peg, key, p));
   }
   const labels = [];
   for (let seat = 0; seat < n; seat++) {
@@ -439,6 +327,91 @@ function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set()
       ),
     );
   }
+  return boardSvg(ctx, v, fr, [fields, pegs, labels]);
+}
+
+/** Peg id -> field key: where the view has the pegs, moved along the parts of a 7 chosen so
+ * far (display only). */
+function pegPlaces(v) {
+  const n = v.players;
+  const pegAt = new Map();
+  v.pegs.forEach((tokens, seat) => {
+    let slot = 0;
+    tokens.forEach((tok, j) => {
+      const peg = 4 * seat + j;
+      let key;
+      if (tok === "K") key = `K${seat}-${slot++}`;
+      else if (tok === "S") key = `T${startOf(seat, n)}`;
+      else key = fieldKey(tok, peg);
+      pegAt.set(peg, key);
+    });
+  });
+  for (const part of ui.parts) pegAt.set(part.peg, fieldKey(part.to, part.peg));
+  return pegAt;
+}
+
+/** Field key -> the options that end there (of the chosen peg, when one is chosen). */
+function destinations(sel) {
+  let options = sel.options;
+  if (ui.peg !== null) options = options.filter((o) => o.peg === ui.peg);
+  const dests = new Map();
+  for (const o of options) {
+    if (!dests.has(o.toKey)) dests.set(o.toKey, []);
+    dests.get(o.toKey).push(o);
+  }
+  return dests;
+}
+
+function fieldCircle({ fr, hint, dests, last, onField }, key, [x, y]) {
+  const classes = ["field"];
+  const seatOf = key.startsWith("T") ? null : Number(key.slice(1).split("-")[0]);
+  if (key.startsWith("T") && Number(key.slice(1)) % 16 === 0) classes.push("start", `ring${Number(key.slice(1)) / 16}`);
+  if (key.startsWith("H")) classes.push("himmel", `ring${seatOf}`);
+  if (key.startsWith("K")) classes.push("kennel", `ring${seatOf}`);
+  if (dests.has(key)) classes.push("dest");
+  if (last.has(key)) classes.push("last");
+  if (hint.fields.has(key)) classes.push("hint-field");
+  return s("circle", {
+    cx: x.toFixed(1),
+    cy: y.toFixed(1),
+    r: (key.startsWith("K") ? fr * 0.85 : fr).toFixed(1),
+    class: classes.join(" "),
+    dataset: { field: key },
+    onclick: dests.has(key) ? () => onField(key) : undefined,
+  });
+}
+
+function pegMark({ ctx, v, fr, hint, dests, movable, last, onField }, peg, key, p) {
+  const seat = Math.floor(peg / 4);
+  const classes = ["peg", `c${seat}`];
+  const canMove = movable.has(peg) || (movable.has("kennel") && key.startsWith(`K${v.moves_for ?? v.current_player}-`));
+  if (canMove) classes.push("movable");
+  if (ui.peg === peg) classes.push("chosen");
+  if (hint.pegs.has(peg)) classes.push("hint-peg");
+  if (last.has(key) && !key.startsWith("K")) classes.push("last");
+  const clickPeg = () => {
+    if (dests.has(key)) return onField(key); // a swap or capture target: the field decides
+    if (!canMove) return;
+    if (movable.has(peg)) {
+      ui.peg = ui.peg === peg ? null : peg;
+      ui.to = null;
+      ctx.redraw();
+    } else {
+      onField(`T${startOf(v.moves_for ?? v.current_player, v.players)}`);
+    }
+  };
+  const label = t("dog_peg_label", { n: (peg % 4) + 1, name: ctx.names[seat] ?? t("words.seat", { n: seat + 1 }), where: placeWords(key) });
+  return s(
+    "g",
+    { class: "peg-g", dataset: { peg, field: key }, role: "img", "aria-label": label, onclick: canMove || dests.has(key) ? clickPeg : undefined },
+    s("title", {}, label),
+    s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: (fr * 0.72).toFixed(1), class: classes.join(" ") }),
+    s("text", { x: p[0].toFixed(1), y: (p[1] + fr * 0.3).toFixed(1), class: "peg-num", "text-anchor": "middle", "aria-hidden": "true" }, String((peg % 4) + 1)),
+  );
+}
+
+/** The board itself: its background, what is drawn on it, whose turn and the discard pile. */
+function boardSvg(ctx, v, fr, drawn) {
   const centerText = v.terminal
     ? t("over")
     : v.current_player !== null && v.current_player !== undefined
@@ -449,19 +422,10 @@ function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set()
     "svg",
     { viewBox: `${CENTER - RADIUS - 4 * fr - 4} ${CENTER - RADIUS - 4 * fr - 4} ${2 * (RADIUS + 4 * fr + 4)} ${2 * (RADIUS + 4 * fr + 4)}`, class: "dog-board", id: "dog-board", role: "group", "aria-label": t("dog_board") },
     s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 4 * fr, class: "board-bg" }),
-    fields,
-    pegs,
-    labels,
+    ...drawn,
     s("text", { x: CENTER, y: CENTER - 10, class: "center", "text-anchor": "middle" }, centerText),
     top ? s("text", { x: CENTER, y: CENTER + 30, class: "center discard", "text-anchor": "middle" }, `▣ ${cardText(top)}`) : null,
   );
-}
-
-/** Where a peg stands, in words: "field 17", "Himmel 2", "kennel". */
-function placeWords(key) {
-  if (key.startsWith("K")) return t("dog_kennel");
-  if (key.startsWith("H")) return t("dog_himmel_n", { n: key.split("-")[1] });
-  return t("dog_field_n", { n: Number(key.slice(1)) + 1 });
 }
 
 /** Name, hand size, and whether the seat folded or has given its exchange card. */
@@ -471,17 +435,4 @@ function seatLabel(ctx, v, seat) {
   if (v.phase === "exchange" && v.exchange && v.exchange.given) text += v.exchange.given[seat] ? " ✓" : " …";
   if (v.current_player === seat) text += " ◀";
   return text;
-}
-
-/** Field keys touched by the last move (from the view's events), for highlighting. */
-function lastFields(v) {
-  const out = new Set();
-  for (const e of v.events || []) {
-    if (e.type === "start") out.add(`T${e.to}`);
-    else if (e.type === "swap") {
-      out.add(`T${e.from}`);
-      out.add(`T${e.to}`);
-    } else if (e.type === "move" || e.type === "enter_himmel") out.add(fieldKey(e.to, e.peg));
-  }
-  return out;
 }

@@ -56,22 +56,9 @@ function hazCard(text, opts = {}) {
 export function render(root, ctx) {
   const v = ctx.view;
   if (pick.version !== ctx.version) pick = { version: ctx.version, card: null, mode: null };
-  const moves = ctx.moves || [];
-  const groups = groupMoves(moves);
+  const groups = groupMoves(ctx.moves || []);
   const me = ctx.seat;
   const n = v.players;
-  const hintCard = ctx.hint ? keyOfAction(groups, ctx.hint) : null;
-  const redraw = () => ctx.redraw();
-
-  const choose = (card) => {
-    const options = groups.get(card) || [];
-    if (options.length === 1 && card !== "steal" && card !== "raise") {
-      ctx.act(options[0].action);
-      return;
-    }
-    pick.card = pick.card === card ? null : card;
-    redraw();
-  };
 
   const info = h(
     "div",
@@ -86,37 +73,34 @@ export function render(root, ctx) {
   const stealing = pick.card === "steal" ? groups.get("steal") || [] : [];
   const players = order.filter((p) => p !== me).map((p) => playerBox(ctx, p, v, stealing.find((o) => o.victim === p)));
 
+  const parts = [info, h("div", { class: "opponents" }, players), felt(ctx, v, groups)];
+
+  if (me !== null && v.hand) {
+    parts.push(myArea(ctx, v, groups));
+    const prompt = choicePanel(ctx, groups, v);
+    if (prompt) parts.push(prompt);
+  }
+  root.append(h("div", { class: "game himmel" }, parts));
+}
+
+/** Pick a hand card (or "take"): one choice plays at once, more open the choice panel. */
+function choose(ctx, groups, card) {
+  const options = groups.get(card) || [];
+  if (options.length === 1 && card !== "steal" && card !== "raise") {
+    ctx.act(options[0].action);
+    return;
+  }
+  pick.card = pick.card === card ? null : card;
+  ctx.redraw();
+}
+
+/** The middle of the table: the two piles, the last move, the cards a take revealed. */
+function felt(ctx, v, groups) {
   // The two piles; when the picked number card fits both, they become the choice.
   const pileChoices = pick.card ? (groups.get(pick.card) || []).filter((o) => o.pile && o.with === undefined) : [];
   const lastPile = lastPileOf(v);
-  const piles = v.piles.map((p) => {
-    const choice = pileChoices.find((o) => o.pile === p.name);
-    const classes = ["haz-pile"];
-    if (p.marked) classes.push("marked");
-    if (choice) classes.push("target-choice");
-    const top = p.cards.length ? p.cards[p.cards.length - 1] : null;
-    const body = [
-      h("div", { class: "label" }, t("haz_pile", { p: p.name }), p.marked ? ` · ★ ${t("haz_marked")}` : ""),
-      h(
-        "div",
-        { class: "card-row tight" },
-        p.targets.slice(0, -1).map((c) => hazCard(c, { small: true, target: true, dim: true })),
-        p.target ? hazCard(p.target, { target: true }) : h("span", { class: "muted" }, "—"),
-      ),
-      h("div", { class: "label" }, `${t("haz_target")} ${p.target ?? "—"}`),
-      h(
-        "div",
-        { class: "card-row tight pile-cards" },
-        p.cards.slice(-6, -1).map((c) => hazCard(c, { small: true })),
-        top ? hazCard(top, { hint: lastPile === p.name }) : null,
-      ),
-    ];
-    if (choice) {
-      return h("button", { type: "button", class: classes.join(" "), id: `pile-${p.name}`, onclick: () => ctx.act(choice.action) }, body);
-    }
-    return h("div", { class: classes.join(" "), id: `pile-${p.name}` }, body);
-  });
-  const felt = h(
+  const piles = v.piles.map((p) => pileBox(ctx, p, pileChoices.find((o) => o.pile === p.name), lastPile === p.name));
+  return h(
     "div",
     { class: "felt haz-table", id: "haz-table" },
     h("div", { class: "haz-piles" }, piles),
@@ -125,48 +109,71 @@ export function render(root, ctx) {
       ? h("div", { class: "card-row tight" }, v.revealed.map((c) => hazCard(c, { small: true })))
       : null,
   );
+}
 
-  const parts = [info, h("div", { class: "opponents" }, players), felt];
+function pileBox(ctx, p, choice, wasLast) {
+  const classes = ["haz-pile"];
+  if (p.marked) classes.push("marked");
+  if (choice) classes.push("target-choice");
+  const top = p.cards.length ? p.cards[p.cards.length - 1] : null;
+  const body = [
+    h("div", { class: "label" }, t("haz_pile", { p: p.name }), p.marked ? ` · ★ ${t("haz_marked")}` : ""),
+    h(
+      "div",
+      { class: "card-row tight" },
+      p.targets.slice(0, -1).map((c) => hazCard(c, { small: true, target: true, dim: true })),
+      p.target ? hazCard(p.target, { target: true }) : h("span", { class: "muted" }, "—"),
+    ),
+    h("div", { class: "label" }, `${t("haz_target")} ${p.target ?? "—"}`),
+    h(
+      "div",
+      { class: "card-row tight pile-cards" },
+      p.cards.slice(-6, -1).map((c) => hazCard(c, { small: true })),
+      top ? hazCard(top, { hint: wasLast }) : null,
+    ),
+  ];
+  if (choice) {
+    return h("button", { type: "button", class: classes.join(" "), id: `pile-${p.name}`, onclick: () => ctx.act(choice.action) }, body);
+  }
+  return h("div", { class: classes.join(" "), id: `pile-${p.name}` }, body);
+}
 
-  if (me !== null && v.hand) {
-    const takes = groups.get("take") || [];
-    const takingTargets = pick.card === "take" ? new Map(takes.filter((o) => o.target).map((o) => [o.target, o.action])) : null;
-    const hand = v.hand.map((c) => {
-      if (takingTargets) {
-        const action = takingTargets.get(c);
-        return hazCard(c, { playable: Boolean(action), dim: !action, onClick: action ? () => ctx.act(action) : undefined });
-      }
-      const playable = groups.has(c);
-      return hazCard(c, {
-        playable,
-        selected: pick.card === c,
-        hint: hintCard === c,
-        dim: moves.length > 0 && !playable,
-        onClick: playable ? () => choose(c) : undefined,
-      });
-    });
-    const buttons = h("div", { class: "row" });
-    if (takes.length) {
-      buttons.append(
-        h(
-          "button",
-          { type: "button", id: "haz-take", class: `${pick.card === "take" ? "primary" : ""} ${hintCard === "take" ? "hint" : ""}`, onclick: () => choose("take") },
-          t("haz_take"),
-        ),
-      );
+/** The player's own box, hand and take button. */
+function myArea(ctx, v, groups) {
+  const me = ctx.seat;
+  const hintCard = ctx.hint ? keyOfAction(groups, ctx.hint) : null;
+  const takes = groups.get("take") || [];
+  const takingTargets = pick.card === "take" ? new Map(takes.filter((o) => o.target).map((o) => [o.target, o.action])) : null;
+  const hand = v.hand.map((c) => {
+    if (takingTargets) {
+      const action = takingTargets.get(c);
+      return hazCard(c, { playable: Boolean(action), dim: !action, onClick: action ? () => ctx.act(action) : undefined });
     }
-    parts.push(
+    const playable = groups.has(c);
+    return hazCard(c, {
+      playable,
+      selected: pick.card === c,
+      hint: hintCard === c,
+      dim: (ctx.moves || []).length > 0 && !playable,
+      onClick: playable ? () => choose(ctx, groups, c) : undefined,
+    });
+  });
+  const buttons = h("div", { class: "row" });
+  if (takes.length) {
+    buttons.append(
       h(
-        "div",
-        { class: "my-area" },
-        playerBox(ctx, me, v, null, true),
-        h("div", {}, h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand), buttons),
+        "button",
+        { type: "button", id: "haz-take", class: `${pick.card === "take" ? "primary" : ""} ${hintCard === "take" ? "hint" : ""}`, onclick: () => choose(ctx, groups, "take") },
+        t("haz_take"),
       ),
     );
-    const prompt = choicePanel(ctx, groups, v);
-    if (prompt) parts.push(prompt);
   }
-  root.append(h("div", { class: "game himmel" }, parts));
+  return h(
+    "div",
+    { class: "my-area" },
+    playerBox(ctx, me, v, null, true),
+    h("div", {}, h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand), buttons),
+  );
 }
 
 function choicePanel(ctx, groups, v) {
