@@ -195,3 +195,25 @@ def test_the_words_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for state in _play("zwickern", {}, 7)[:300]:
         words.entry_words("zwickern", state.observe(None).get("events") or [], NAMES)
         assert len(words._MEMO) <= 50
+
+
+def test_the_words_memo_keeps_its_keys_small() -> None:
+    """orjson hands out its text in a buffer of at least 4 KiB: a key must hold a copy of
+    just the text, or 4,096 entries would keep 16 MiB."""
+    import tracemalloc
+
+    from stammtisch.core import words
+
+    events = [state.observe(None).get("events") or [] for state in _play("zwickern", {}, 9)[:80]]
+    words._MEMO.clear()
+    words.entry_words("zwickern", events[0], NAMES)  # first use out of the measurement
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for ev in events[1:]:
+            words.entry_words("zwickern", ev, NAMES)
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(words._MEMO) > 20
+    assert grown / len(words._MEMO) < 2048, f"{grown / len(words._MEMO):.0f} bytes per entry"

@@ -153,14 +153,16 @@ _T = TypeVar("_T")
 #: to move, in both languages, and the same ones come again and again (the same card laid,
 #: the same peg moved by the same player): looking them up costs a fraction of making
 #: them. The texts depend on nothing else (the catalogue is fixed once loaded), so an
-#: entry never goes stale; the memo is emptied when it reaches :data:`_MEMO_SIZE`.
+#: entry never goes stale; the memo is emptied when it reaches :data:`_MEMO_SIZE` entries
+#: (up to about 1 KiB each: 4 MiB per process at most, measured).
 _MEMO: dict[tuple[str, str, tuple[str | None, ...] | None, bytes], Any] = {}
-_MEMO_SIZE = 50_000
+_MEMO_SIZE = 4_096
 
 
 def _remembered(kind: str, game: str, names: Names, item: Any, make: Callable[[], _T]) -> _T:
     try:
-        key = (kind, game, None if names is None else tuple(names), orjson.dumps(item))
+        # orjson's bytes sit in a buffer of at least 4 KiB: the key keeps a copy of just the text.
+        key = (kind, game, None if names is None else tuple(names), bytes(memoryview(orjson.dumps(item))))
     except TypeError:  # not JSON (a game's own event object): made every time
         return make()
     found: _T | None = _MEMO.get(key)
