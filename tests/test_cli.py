@@ -226,14 +226,20 @@ def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch:
     out = buf.getvalue()
     assert "… and 1 more: '+' lists them" in out
     assert "\n   2  " in out
-    state = stammtisch.load("zwickern").new_game(4)
-    for action in rec.actions:
-        if state.current_player == 0:  # the person's one move: the second listed
-            assert action == str(state.legal_actions()[1])
-            break
+    _assert_first_move_of_seat_0(4, rec.actions, listed=1)  # the second listed
+
+
+def _assert_first_move_of_seat_0(seed: int, actions: list[str], *, listed: int) -> None:
+    """Seat 0's first move in a Zwickern game of ``seed`` was the ``listed``-th legal move."""
+    import stammtisch
+
+    state = stammtisch.load("zwickern").new_game(seed)
+    for action in actions:
+        if state.current_player == 0:
+            assert action == str(state.legal_actions()[listed])
+            return
         state = state.apply(state.parse_action(action))
-    else:
-        raise AssertionError("the person never moved")
+    raise AssertionError("the person never moved")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -261,11 +267,4 @@ def test_plain_prompt_answers_a_wrong_number_or_word_with_the_numbers(
     pick = {"en": "Please type a number from 1 to 4.", "de": "Bitte eine Nummer von 1 bis 4 eingeben."}[lang]
     assert out.count(pick) == 5, out
     assert "7C" not in out and "10H" not in out and "Traceback" not in out
-    state = stammtisch.load("zwickern").new_game(3)
-    for action in rec.actions:
-        if state.current_player == 0:  # the person's one move: the first listed
-            assert action == str(state.legal_actions()[0])
-            break
-        state = state.apply(state.parse_action(action))
-    else:
-        raise AssertionError("the person never moved")
+    _assert_first_move_of_seat_0(3, rec.actions, listed=0)  # the first listed

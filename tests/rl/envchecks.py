@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -87,18 +88,27 @@ def check_observation_leaks_nothing(
     rng = random.Random(5)
     a = np.zeros(codec.observation_size, dtype=np.float32)
     b = np.zeros(codec.observation_size, dtype=np.float32)
+    for state in every_third_position(g, games, max_moves, rng):
+        for seat in range(g.num_players):
+            view = state.observe(seat)
+            codec.encode(view, a)
+            codec.encode(g.sample_state(view, rng).observe(seat), b)
+            assert (a == b).all()
+            assert ((a >= 0) & (a <= 1)).all()
+
+
+def every_third_position(
+    g: Any, games: int, max_moves: int, rng: random.Random, *, events: bool = True
+) -> Iterator[Any]:
+    """Every third position of random games (seeds ``0 .. games-1``, at most ``max_moves``
+    moves each); the moves are drawn from ``rng`` after the caller is done with a position."""
     for seed in range(games):
         state = g.new_game(seed)
         moves = 0
         while not state.is_terminal and moves < max_moves:
             if moves % 3 == 0:
-                for seat in range(g.num_players):
-                    view = state.observe(seat)
-                    codec.encode(view, a)
-                    codec.encode(g.sample_state(view, rng).observe(seat), b)
-                    assert (a == b).all()
-                    assert ((a >= 0) & (a <= 1)).all()
-            state = state.apply_unchecked(rng.choice(state.legal_actions()))
+                yield state
+            state = state.apply_unchecked(rng.choice(state.legal_actions()), events=events)
             moves += 1
 
 
@@ -196,15 +206,9 @@ def check_fast_observation_leaks_nothing(
     rng = random.Random(6)
     a = np.zeros(codec.observation_size, dtype=np.float32)
     b = np.zeros(codec.observation_size, dtype=np.float32)
-    for seed in range(games):
-        state = g.new_game(seed)
-        moves = 0
-        while not state.is_terminal and moves < max_moves:
-            if moves % 3 == 0:
-                for seat in range(g.num_players):
-                    codec.encode_state(state, seat, a)
-                    other = g.sample_state(state.clone().observe(seat), rng)
-                    codec.encode_state(other, seat, b)
-                    assert (a == b).all()
-            state = state.apply_unchecked(rng.choice(state.legal_actions()), events=False)
-            moves += 1
+    for state in every_third_position(g, games, max_moves, rng, events=False):
+        for seat in range(g.num_players):
+            codec.encode_state(state, seat, a)
+            other = g.sample_state(state.clone().observe(seat), rng)
+            codec.encode_state(other, seat, b)
+            assert (a == b).all()

@@ -70,15 +70,20 @@ def _card_units(idx: list[int], base: int, cards: Any) -> None:
 
 
 def _set_indices(idx: list[int], base: int, cards: list[str]) -> None:
-    """Append the card-set units of ``cards`` (the second Joker to its own unit)."""
-    jokers = 0
-    for text in cards:
-        c = _INDEX[text]
-        if c == 32:
-            idx.append(base + 32 + jokers)
-            jokers += 1
-        else:
-            idx.append(base + c)
+    """Append the card-set units of ``cards`` as the view spells them."""
+    _card_units(idx, base, [_INDEX[text] for text in cards])
+
+
+def _unseen_units(idx: list[int], base: int, seen: list[int]) -> None:
+    """Append the units of the card set that holds every card not in ``seen`` (card
+    numbers; two Jokers in the pack)."""
+    jokers = seen.count(JOKER)
+    seen_set = set(seen)
+    idx += [base + c for c in range(32) if c not in seen_set]
+    if jokers == 0:
+        idx += [base + 32, base + 33]
+    elif jokers == 1:
+        idx.append(base + 32)
 
 
 class Codec:
@@ -146,14 +151,7 @@ class Codec:
             out[o["hand_sizes"] + r] = sizes[s] / 4.0
             out[o["match_points"] + r] = match_points[s] / scale
             ones.append(o["seats"] + r)
-        unseen = o["unseen"]
-        jokers = seen.count(32)
-        seen_set = set(seen)
-        ones += [unseen + c for c in range(32) if c not in seen_set]
-        if jokers == 0:
-            ones += [unseen + 32, unseen + 33]
-        elif jokers == 1:
-            ones.append(unseen + 32)
+        _unseen_units(ones, o["unseen"], seen)
         out[o["deck_size"]] = view["deck_size"] / 34.0
         cur = view["current_player"]
         if cur is not None:
@@ -197,14 +195,7 @@ class Codec:
             out[o["hand_sizes"] + r] = len(hands[s]) / 4.0
             out[o["match_points"] + r] = match_points[s] / scale
             ones.append(o["seats"] + r)
-        unseen = o["unseen"]
-        jokers = seen.count(JOKER)
-        seen_set = set(seen)
-        ones += [unseen + c for c in range(32) if c not in seen_set]
-        if jokers == 0:
-            ones += [unseen + 32, unseen + 33]
-        elif jokers == 1:
-            ones.append(unseen + 32)
+        _unseen_units(ones, o["unseen"], seen)
         out[o["deck_size"]] = len(state.deck) / 34.0
         out[o["round_progress"]] = len(state.round_results) / self.rounds
         cur = state.current
