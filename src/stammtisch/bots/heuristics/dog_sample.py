@@ -22,7 +22,8 @@ from stammtisch.core.position import check_size, rest_of_pack
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog.cards import FULL_DECK
 from stammtisch.games.dog.game import DogGame
-from stammtisch.games.dog.state import EXCHANGE, DogState
+from stammtisch.games.dog.sample import KnownCards
+from stammtisch.games.dog.state import DogState
 
 
 class DogDeals:
@@ -33,7 +34,6 @@ class DogDeals:
         # in deal().
         t = game.sample_state(view, random.Random(0))
         board = game.board
-        n = game.num_players
         seat = view["seat"]
         self.template = t
         self.seat: int | None = seat
@@ -47,31 +47,13 @@ class DogDeals:
             received = t.gave[board.giver(seat)] if ex["received"] is not None else -1
             known = t.gave_known[seat]
 
-        def in_flight(p: int) -> bool:
-            return t.phase == EXCHANGE and t.given[p] and not all(t.given[q] for q in board.teammates(p))
-
-        partner = -1 if seat is None else board.partner(seat)
-        giver = -1 if seat is None else board.giver(seat)
-        away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
-        held: dict[int, list[int]] = {}
-        for thief, _victim, card in t.stolen:
-            if thief != seat:
-                held.setdefault(thief, []).append(card)
-                away.append(card)
+        known_cards = KnownCards(game, t, seat, gave, received, known)
         own = t.hands[seat] if seat is not None else []
-        self.hidden = sorted(rest_of_pack(FULL_DECK, (own, t.discards, away)).elements())
+        self.hidden = sorted(rest_of_pack(FULL_DECK, (own, t.discards, known_cards.away)).elements())
         # Per seat: the cards it is known to hold (None: the seat's own hand, kept).
-        self.fixed: list[list[int] | None] = []
-        for p in range(n):
-            if p == seat:
-                self.fixed.append(None)
-                continue
-            hand = [gave] if p == partner and known and gave >= 0 else []
-            self.fixed.append(hand + held.get(p, []))
+        self.fixed: list[list[int] | None] = known_cards.fixed
         # The seats whose exchange card is in flight and unknown: dealt after the hands.
-        self.in_flight = [
-            p for p in range(n) if p != seat and not (p == giver and received >= 0) and in_flight(p)
-        ]
+        self.in_flight = known_cards.in_flight
 
     def deal(self, rng: random.Random) -> DogState:
         """One state consistent with the view, the hidden cards dealt by ``rng``."""

@@ -37,38 +37,24 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
             received = -1 if ex["received"] is None else parse_card(ex["received"])
             known = bool(ex["known"])
 
-    def in_flight(p: int) -> bool:
-        return s.phase == EXCHANGE and s.given[p] and not all(s.given[t] for t in board.teammates(p))
-
-    partner = -1 if seat is None else board.partner(seat)  # who got this seat's card
-    giver = -1 if seat is None else board.giver(seat)  # whose card this seat got
-    # The card given is in flight, or (while known) in the partner's hand.
-    away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
-    # DOG-24: cards this seat lost to a thief and still knows where they are.
-    held: dict[int, list[int]] = {}
-    for t, _v, c in s.stolen:
-        if t != seat:
-            held.setdefault(t, []).append(c)
-            away.append(c)
-    pool = shuffled_rest(FULL_DECK, (own, s.discards, away), rng)
-    for p in range(n):
-        if p == seat:
+    known_cards = KnownCards(game, s, seat, gave, received, known)
+    pool = shuffled_rest(FULL_DECK, (own, s.discards, known_cards.away), rng)
+    for p, fixed in enumerate(known_cards.fixed):
+        if fixed is None:
             s.hands[p] = own
             continue
-        hand = [gave] if p == partner and known and gave >= 0 else []
-        hand += held.get(p, [])
+        hand = list(fixed)
         while len(hand) < sizes[p]:
             hand.append(pool.pop())
         s.hands[p] = sorted(hand)
-    for p in range(n):
-        if p == seat:
-            s.gave[p] = gave
-            s.gave_known[p] = known
-        elif p == giver and received >= 0:
-            s.gave[p] = received
-            s.gave_known[p] = received in own
-        elif in_flight(p):
-            s.gave[p] = pool.pop()
+    if seat is not None:
+        s.gave[seat] = gave
+        s.gave_known[seat] = known
+        if received >= 0:
+            s.gave[board.giver(seat)] = received
+            s.gave_known[board.giver(seat)] = received in own
+    for p in known_cards.in_flight:
+        s.gave[p] = pool.pop()
     s.pile = pool
     check_size(s.pile, view["deck_size"])
     s.rng = Rng(rng.getrandbits(64))
@@ -76,6 +62,41 @@ def sample_state(game: DogGame, view: Mapping[str, Any], rng: random.Random) -> 
         s.current = None
     s.keep_events(view.get("events") or [])
     return s
+
+
+class KnownCards:
+    """Where the cards a seat knows of are, in a state with the view's public part (``s``):
+
+    ``away`` the cards the seat knows are in no hand it could be dealt from (its exchange
+    card in flight or, while known, in the partner's hand; DOG-24: cards stolen from it),
+    ``fixed[p]`` the cards seat ``p`` is known to hold (``None`` for the seat itself, whose
+    hand is known whole), ``in_flight`` the other seats whose exchange card is on its way and
+    unknown to the seat (dealt after the hands, in this order)."""
+
+    def __init__(
+        self, game: DogGame, s: DogState, seat: int | None, gave: int, received: int, known: bool
+    ) -> None:
+        board = game.board
+        n = game.num_players
+
+        def in_flight(p: int) -> bool:
+            return s.phase == EXCHANGE and s.given[p] and not all(s.given[t] for t in board.teammates(p))
+
+        partner = -1 if seat is None else board.partner(seat)  # who got this seat's card
+        giver = -1 if seat is None else board.giver(seat)  # whose card this seat got
+        self.away = [gave] if seat is not None and gave >= 0 and (in_flight(seat) or known) else []
+        held: dict[int, list[int]] = {}
+        for t, _v, c in s.stolen:
+            if t != seat:
+                held.setdefault(t, []).append(c)
+                self.away.append(c)
+        self.fixed: list[list[int] | None] = [
+            None if p == seat else ([gave] if p == partner and known and gave >= 0 else []) + held.get(p, [])
+            for p in range(n)
+        ]
+        self.in_flight = [
+            p for p in range(n) if p != seat and not (p == giver and received >= 0) and in_flight(p)
+        ]
 
 
 def _public(game: DogGame, view: Mapping[str, Any], seat: int | None) -> DogState:
