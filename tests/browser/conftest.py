@@ -57,7 +57,12 @@ SERVER_SCRIPT = textwrap.dedent(
     from stammtisch.server.config import Settings
 
     url, port = sys.argv[1], int(sys.argv[2])
-    settings = Settings(database_url=url, bot_delay=0.0, reconnect_timeout=60.0)
+    # One address (the tests' browser) opens every table, seat and socket of a whole
+    # session: the per-address limits for strangers would ration the tests (chat's stay).
+    settings = Settings(
+        database_url=url, bot_delay=0.0, reconnect_timeout=60.0,
+        tables_per_minute=10_000, joins_per_minute=10_000, connections_per_address=10_000,
+    )
     uvicorn.run(
         create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
     )
