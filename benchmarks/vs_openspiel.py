@@ -39,6 +39,8 @@ every deal, so an interrupted run keeps what it measured.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import platform
 import random
@@ -59,6 +61,8 @@ from open_spiel.python.algorithms import ismcts as os_ismcts
 import stammtisch
 from stammtisch.arena.stats import Interval, mean_interval
 from stammtisch.bots import Budget, make_bot
+from stammtisch.bots.heuristics import SearchSettings
+from stammtisch.bots.ismcts import ISMCTSBot
 from stammtisch.bots.profile import profile_for
 from stammtisch.bots.values import win_shares
 from stammtisch.core.game import Game
@@ -119,6 +123,7 @@ class Table:
     uct_c: float
     ours: Side
     theirs: Side
+    settings: SearchSettings | None = None  # ours: None plays the profile's search settings
     calibration: dict[str, float] = field(default_factory=dict)
     sims_seen: list[int] = field(default_factory=list)  # OpenSpiel's simulations after each deal
     deal_shares: list[float] = field(default_factory=list)
@@ -162,7 +167,11 @@ def our_move(table: Table, state: SpielState, seat: int, seed: int) -> float:
     """Play our bot's move in ``state``; its CPU seconds."""
     inner = state.inner
     legal = list(inner.legal_actions())
-    bot = make_bot("hard", table.inner, seat, seed, Budget(iterations=table.ours.count))
+    budget = Budget(iterations=table.ours.count)
+    if table.settings is None:
+        bot = make_bot("hard", table.inner, seat, seed, budget)
+    else:
+        bot = ISMCTSBot(table.inner, seat, random.Random(seed), budget, table.settings)
     c0 = time.process_time()
     action = bot.choose(inner.observe(seat), legal)
     cpu = time.process_time() - c0
@@ -357,6 +366,63 @@ def report(tables: list[Table], args: argparse.Namespace, command: str, started:
     return "\n".join(lines) + "\n"
 
 
+def parse_settings(text: str, base: SearchSettings) -> SearchSettings:
+    """``"exploration=0.7,rollout_depth=0"`` -> ``base`` with those fields (``none`` for None).
+
+    >>> parse_settings("exploration=0.5,rollout_depth=none", SearchSettings()).rollout_depth is None
+    True
+    """
+    kinds = {f.name: f.type for f in dataclasses.fields(SearchSettings)}
+    changes: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        key = key.strip()
+        if key not in kinds:
+            raise SystemExit(f"--search: unknown setting {key!r} (known: {', '.join(kinds)})")
+        if value.strip().lower() == "none":
+            changes[key] = None
+        elif key == "rollout":
+            changes[key] = value.strip()
+        elif key == "rollout_depth":
+            changes[key] = int(value)
+        else:
+            changes[key] = float(value)
+    return dataclasses.replace(base, **changes)
+
+
+def settings_text(t: Table) -> str:
+    settings = t.settings or profile_for(t.name).search
+    origin = "the profile's" if t.settings is None else "overridden with --search"
+    return f"{t.name}: {settings} ({origin})"
+
+
+def save_state(table: Table, path: Path) -> None:
+    """What a run measured so far, so that ``--resume`` can go on from the next deal."""
+    data = {
+        "ours": table.ours.count,
+        "theirs": table.theirs.count,
+        "ours_cpu": table.ours.cpu,
+        "theirs_cpu": table.theirs.cpu,
+        "calibration": table.calibration,
+        "sims_seen": table.sims_seen,
+        "deal_shares": table.deal_shares,
+        "games": table.games,
+        "wins": table.wins,
+        "truncated": table.truncated,
+        "wall": table.wall,
+    }
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def load_state(table: Table, path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    table.ours.count, table.theirs.count = data["ours"], data["theirs"]
+    table.ours.cpu, table.theirs.cpu = data["ours_cpu"], data["theirs_cpu"]
+    table.calibration, table.sims_seen = data["calibration"], data["sims_seen"]
+    table.deal_shares, table.games, table.wins = data["deal_shares"], data["games"], data["wins"]
+    table.truncated, table.wall = data["truncated"], data["wall"]
+
+
 def per_game(text: str, cast: Callable[[str], Any]) -> dict[str, Any]:
     """``"zwickern=200,dog=60"`` -> ``{"zwickern": 200, "dog": 60}``; a bare value is for all."""
     if "=" not in text:
@@ -379,6 +445,17 @@ def main() -> None:
         help="keep OpenSpiel's calibrated simulations (default: rescale them after every deal by the"
         " CPU per move the deal gave each side, so the match's CPU per move stays matched)",
     )
+    ap.add_argument(
+        "--search",
+        default="",
+        help="our search settings instead of the profile's, e.g. exploration=0.7,rollout_depth=0",
+    )
+    ap.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on from the deals a run with the same --out saved (OUT.<game>.json): its counts and"
+        " results are kept, the next deal is the first one it did not play",
+    )
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=HERE / "vs_openspiel.md")
     args = ap.parse_args()
@@ -389,24 +466,33 @@ def main() -> None:
     tables: list[Table] = []
     for name in games:
         table = make_table(name, args.uct_c)
-        calibrate(table, args.seconds_per_move, args.calibration, args.seed)
+        if args.search:
+            table.settings = parse_settings(args.search, profile_for(name).search)
+        saved = args.out.with_name(f"{args.out.stem}.{name}.json")
+        if args.resume and saved.exists():
+            load_state(table, saved)
+            print(f"{name}: resumed after {len(table.deal_shares)} deals ({table.games} games)", flush=True)
+        else:
+            calibrate(table, args.seconds_per_move, args.calibration, args.seed)
         print(f"{name}: ours {table.ours.count} iterations, OpenSpiel {table.theirs.count} simulations,"
               f" calibrated CPU s/move {table.calibration['ours']:.3f} / {table.calibration['theirs']:.3f}",
               flush=True)  # fmt: skip
         tables.append(table)
         t0 = time.perf_counter()
-        deal = 0
+        wall0 = table.wall
+        deal = len(table.deal_shares)
         while table.games < games[name] and time.perf_counter() - t0 < minutes[name] * 60:
             before = len(table.ours.cpu), len(table.theirs.cpu)
             shares = play_deal(table, args.seed, deal)
             if args.rebalance:
                 rebalance(table, *before)
             deal += 1
-            table.wall = time.perf_counter() - t0
+            table.wall = wall0 + time.perf_counter() - t0
             print(f"{name} deal {deal}: ours {' '.join(f'{s:.2f}' for s in shares)} | {table.games} games,"
                   f" share {table.share()}, CPU s/move {mean_or_nan(table.ours.cpu):.3f} /"
                   f" {mean_or_nan(table.theirs.cpu):.3f}, OpenSpiel {table.theirs.count} simulations,"
                   f" {table.wall / 60:.1f} min", flush=True)  # fmt: skip
+            save_state(table, saved)
             args.out.write_text(report(tables, args, command, started, load0), encoding="utf-8")
 
 

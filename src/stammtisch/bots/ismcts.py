@@ -273,15 +273,23 @@ class ISMCTSBot(Bot):
 
     kind = "ismcts"
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: random.Random,
+        budget: Budget | None = None,
+        settings: SearchSettings | None = None,
+    ) -> None:
         super().__init__(game, seat, rng, budget)
+        self.settings = settings  # None: the game profile's search settings
         self.last_stats: list[ActionStats] = []
         self.last_iterations = 0
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        search = ISMCTS(self.game, self.seat, self.rng, self.budget)
+        search = ISMCTS(self.game, self.seat, self.rng, self.budget, self.settings)
         stats = search.search(view, legal)
         self.last_stats = stats
         self.last_iterations = search.iterations_done

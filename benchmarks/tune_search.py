@@ -1,0 +1,118 @@
+"""Tune the ``hard`` search's settings against OpenSpiel's ``ISMCTSBot`` on the same deals.
+
+    PYTHONPATH=src nice -n 19 python benchmarks/tune_search.py --game himmel --deals 12 \\
+        --seconds-per-move 0.02 --candidates "profile=;flat=prior_temperature=100,rollout_depth=0" \\
+        --out benchmarks/tune_himmel.md
+
+Each candidate is a set of search settings (``name=key=value,key=value``; an empty set is the
+profile's own). Every candidate plays the match of ``vs_openspiel.py`` (same deals, every
+seating, OpenSpiel's simulations matched to our CPU per move and rebalanced after each deal)
+with its own calibration: a setting that makes an iteration dearer gets fewer iterations, so
+the candidates are compared at equal CPU per move, not at equal iterations. The deals are the
+same for every candidate, so the differences between candidates are paired. The output is
+rewritten after every candidate; ``--resume`` skips candidates already in the JSON beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vs_openspiel as vs
+from stammtisch.arena.stats import mean_interval
+from stammtisch.bots.profile import profile_for
+
+
+def run_candidate(name: str, spec: str, args: argparse.Namespace) -> dict[str, Any]:
+    table = vs.make_table(args.game, args.uct_c)
+    table.settings = vs.parse_settings(spec, profile_for(args.game).search)
+    vs.calibrate(table, args.seconds_per_move, args.calibration, args.seed)
+    t0 = time.perf_counter()
+    for deal in range(args.deals):
+        before = len(table.ours.cpu), len(table.theirs.cpu)
+        vs.play_deal(table, args.seed, deal)
+        vs.rebalance(table, *before)
+        share = table.share()
+        print(f"{name} deal {deal + 1}/{args.deals}: share {share}, {(time.perf_counter() - t0) / 60:.1f} min",
+              flush=True)  # fmt: skip
+    return {
+        "name": name,
+        "spec": spec,
+        "settings": str(table.settings),
+        "iterations": table.ours.count,
+        "sims": table.theirs.count,
+        "cpu": [statistics.mean(table.ours.cpu), statistics.mean(table.theirs.cpu)],
+        "deal_shares": table.deal_shares,
+        "games": table.games,
+        "minutes": (time.perf_counter() - t0) / 60,
+    }
+
+
+def report(results: list[dict[str, Any]], args: argparse.Namespace, command: str) -> str:
+    base = results[0]["deal_shares"] if results else []
+    lines = [
+        f"# Search settings for {args.game} against OpenSpiel's ISMCTSBot",
+        "",
+        "Written by `benchmarks/tune_search.py` (its docstring says how); rewritten after every candidate.",
+        "",
+        f"`{command}`",
+        "",
+        f"Commit {vs.git_commit()}; seed {args.seed}; {args.deals} deals per candidate (every seating);"
+        f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work.",
+        "",
+        "Win share: ours, 95% interval over deals. Paired difference: the candidate's share minus the"
+        " first candidate's, deal by deal, with its 95% interval.",
+        "",
+        "| candidate | settings | iterations / OpenSpiel sims | CPU s/move (ours / theirs) | games |"
+        " win share [95%] | paired difference [95%] | minutes |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        share = mean_interval(r["deal_shares"])
+        diff = "–"
+        if r is not results[0] and len(r["deal_shares"]) == len(base):
+            diff = str(mean_interval([a - b for a, b in zip(r["deal_shares"], base, strict=True)]))
+        lines.append(
+            f"| {r['name']} | `{r['spec'] or '(profile)'}` | {r['iterations']} / {r['sims']} |"
+            f" {r['cpu'][0]:.3f} / {r['cpu'][1]:.3f} | {r['games']} | {share} | {diff} | {r['minutes']:.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", choices=sorted(vs.PLAYERS), required=True)
+    ap.add_argument("--candidates", required=True, help="name=settings;name=settings (settings as --search)")
+    ap.add_argument("--deals", type=int, default=12)
+    ap.add_argument("--seconds-per-move", type=float, default=0.02)
+    ap.add_argument("--calibration", type=int, default=10)
+    ap.add_argument("--uct-c", type=float, default=2.0)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    command = "PYTHONPATH=src nice -n 19 python benchmarks/tune_search.py " + " ".join(sys.argv[1:])
+    saved = args.out.with_suffix(".json")
+    results: list[dict[str, Any]] = []
+    if args.resume and saved.exists():
+        results = json.loads(saved.read_text(encoding="utf-8"))
+    done = {r["name"] for r in results}
+    for item in filter(None, args.candidates.split(";")):
+        name, _, spec = item.partition("=")
+        if name in done:
+            continue
+        results.append(run_candidate(name.strip(), spec.strip(), args))
+        saved.write_text(json.dumps(results, indent=1), encoding="utf-8")
+        args.out.write_text(report(results, args, command), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
