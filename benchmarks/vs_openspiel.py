@@ -168,10 +168,7 @@ def our_move(table: Table, state: SpielState, seat: int, seed: int) -> float:
     inner = state.inner
     legal = list(inner.legal_actions())
     budget = Budget(iterations=table.ours.count)
-    if table.settings is None:
-        bot = make_bot("hard", table.inner, seat, seed, budget)
-    else:
-        bot = ISMCTSBot(table.inner, seat, random.Random(seed), budget, table.settings)
+    bot = ISMCTSBot(table.inner, seat, random.Random(seed), budget, table.settings)  # "hard", counted
     c0 = time.process_time()
     action = bot.choose(inner.observe(seat), legal)
     cpu = time.process_time() - c0
@@ -372,21 +369,17 @@ def parse_settings(text: str, base: SearchSettings) -> SearchSettings:
     >>> parse_settings("exploration=0.5,rollout_depth=none", SearchSettings()).rollout_depth is None
     True
     """
-    kinds = {f.name: f.type for f in dataclasses.fields(SearchSettings)}
+    known = [f.name for f in dataclasses.fields(SearchSettings)]
     changes: dict[str, Any] = {}
     for item in filter(None, text.split(",")):
-        key, _, value = item.partition("=")
-        key = key.strip()
-        if key not in kinds:
-            raise SystemExit(f"--search: unknown setting {key!r} (known: {', '.join(kinds)})")
-        if value.strip().lower() == "none":
-            changes[key] = None
-        elif key == "rollout":
-            changes[key] = value.strip()
-        elif key == "rollout_depth":
-            changes[key] = int(value)
-        else:
-            changes[key] = float(value)
+        key, _, value = (part.strip() for part in item.partition("="))
+        if key not in known:
+            raise SystemExit(f"--search: unknown setting {key!r} (known: {', '.join(known)})")
+        cast: Callable[[str], Any] = {"rollout": str, "rollout_depth": int}.get(key, float)
+        try:
+            changes[key] = None if value.lower() == "none" else cast(value)
+        except ValueError:
+            raise SystemExit(f"--search: {key} needs a number or none, not {value!r}") from None
     return dataclasses.replace(base, **changes)
 
 
@@ -396,9 +389,21 @@ def settings_text(t: Table) -> str:
     return f"{t.name}: {settings} ({origin})"
 
 
-def save_state(table: Table, path: Path) -> None:
+def run_key(table: Table, args: argparse.Namespace) -> dict[str, Any]:
+    """What must be the same for a resumed run to continue the same match."""
+    settings = table.settings or profile_for(table.name).search
+    return {
+        "seed": args.seed,
+        "seconds": args.seconds_per_move,
+        "uct_c": args.uct_c,
+        "settings": str(settings),
+    }
+
+
+def save_state(table: Table, path: Path, args: argparse.Namespace) -> None:
     """What a run measured so far, so that ``--resume`` can go on from the next deal."""
     data = {
+        "run": run_key(table, args),
         "ours": table.ours.count,
         "theirs": table.theirs.count,
         "ours_cpu": table.ours.cpu,
@@ -414,8 +419,10 @@ def save_state(table: Table, path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-def load_state(table: Table, path: Path) -> None:
+def load_state(table: Table, path: Path, args: argparse.Namespace) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("run") != run_key(table, args):
+        raise SystemExit(f"--resume: {path} was measured with {data.get('run')}, not {run_key(table, args)}")
     table.ours.count, table.theirs.count = data["ours"], data["theirs"]
     table.ours.cpu, table.theirs.cpu = data["ours_cpu"], data["theirs_cpu"]
     table.calibration, table.sims_seen = data["calibration"], data["sims_seen"]
@@ -470,7 +477,7 @@ def main() -> None:
             table.settings = parse_settings(args.search, profile_for(name).search)
         saved = args.out.with_name(f"{args.out.stem}.{name}.json")
         if args.resume and saved.exists():
-            load_state(table, saved)
+            load_state(table, saved, args)
             print(f"{name}: resumed after {len(table.deal_shares)} deals ({table.games} games)", flush=True)
         else:
             calibrate(table, args.seconds_per_move, args.calibration, args.seed)
@@ -492,7 +499,7 @@ def main() -> None:
                   f" share {table.share()}, CPU s/move {mean_or_nan(table.ours.cpu):.3f} /"
                   f" {mean_or_nan(table.theirs.cpu):.3f}, OpenSpiel {table.theirs.count} simulations,"
                   f" {table.wall / 60:.1f} min", flush=True)  # fmt: skip
-            save_state(table, saved)
+            save_state(table, saved, args)
             args.out.write_text(report(tables, args, command, started, load0), encoding="utf-8")
 
 
