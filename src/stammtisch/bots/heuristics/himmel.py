@@ -27,9 +27,9 @@ from stammtisch.games.himmel.actions import Play, Raise, Steal, Take, Turn
 from stammtisch.games.himmel.cards import NUM_NUMBERS
 from stammtisch.games.himmel.state import HimmelState
 
-WASTE = 3.0  # penalty cards for wasting a pile's whole room
+WASTE = 1.0  # penalty cards for wasting a pile's whole room
 MARKED = 0.35  # laying a card on the marked pile
-SPECIAL = 1.0  # a special card goes onto one's own penalty pile
+SPECIAL = 2.5  # a special card: one card on one's own penalty pile, and one card less to play later
 STEAL_GAIN = 0.45  # a fresh card (and one less for a rival) when stuck
 TURN_GAIN = 0.3
 TARGET_ROOM = 0.01  # per number of room a new target opens
