@@ -146,10 +146,10 @@ class HimmelHeuristic(GameHeuristic):
 
 HEURISTIC = HimmelHeuristic()
 
-# ``hard``: 850 iterations, about 0.25 s of CPU time per move (the calibration in
+# ``hard``: 850 iterations, about 0.36 s of CPU time per move in the match (
 # benchmarks/vs_openspiel_hard_himmel.md). Exploration 0.3 rather than 1: a move changes the
 # evaluation's win chances by a few hundredths, and with c = 1 the priors outweighed what the
-# simulations found (benchmarks/tune_himmel_0.1.md: against OpenSpiel's ISMCTSBot at equal CPU).
+# simulations found (benchmarks/tune_himmel_0.1_*.md: against OpenSpiel's ISMCTSBot at equal CPU).
 PROFILE = BotProfile(
     HEURISTIC, SearchSettings(rollout_depth=12, exploration=0.3), hard_iterations=850, win_chance=False
 )
