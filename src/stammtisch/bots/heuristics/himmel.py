@@ -146,8 +146,8 @@ class HimmelHeuristic(GameHeuristic):
 
 HEURISTIC = HimmelHeuristic()
 
-# ``hard``: 850 iterations, about 0.36 s of CPU time per move in the match (
-# benchmarks/vs_openspiel_hard_himmel.md). Exploration 0.3 rather than 1: a move changes the
+# ``hard``: 850 iterations, about 0.36 s of CPU time per move in the match against OpenSpiel
+# (benchmarks/vs_openspiel_hard_himmel.md). Exploration 0.3 rather than 1: a move changes the
 # evaluation's win chances by a few hundredths, and with c = 1 the priors outweighed what the
 # simulations found (benchmarks/tune_himmel_0.1_*.md: against OpenSpiel's ISMCTSBot at equal CPU).
 PROFILE = BotProfile(
