@@ -14,8 +14,9 @@ Strategy (values are in card points, ZW-8):
   chance that nobody captures after us (fewer cards left in the other hands, better).
 * **Do not lay what the others can capture.** Laying a card costs its points (and one card
   toward the bonus) times the chance that an opponent holds a card of its rank — estimated
-  from the unseen cards of that rank and the opponents' hand sizes — or a Joker, which would
-  take the card along with the rest of the table. A rank whose other cards are all seen is
+  from the unseen cards of that rank and the hand sizes of the opponents that may hold one
+  (a hand that laid a card while that rank lay on the table holds none: ZW-5) — or a Joker,
+  which would take the card along with the rest of the table. A rank whose other cards are all seen is
   safe to lay; a rank of which we hold a second card is a trap we can spring ourselves.
 """
 
@@ -29,6 +30,7 @@ from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.core.game import State
 from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
+from stammtisch.games.zwickern.position import parse_lacks
 from stammtisch.games.zwickern.state import ZwickernState
 
 CARD_WEIGHT = 0.6  # points per captured card, for the most-cards bonus
@@ -89,6 +91,7 @@ class ZwickernHeuristic(GameHeuristic):
             int(view["deck_size"]),
             view.get("last_capturer"),
             cards,
+            parse_lacks(view.get("lacks", [[]] * len(view["hand_sizes"])), len(view["hand_sizes"])),
         )
 
     def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
@@ -104,6 +107,7 @@ class ZwickernHeuristic(GameHeuristic):
             len(state.deck),
             state.last_capturer,
             [action.card for action in legal],
+            state.lacks,
         )
 
     def evaluate_state(self, state: State[Any]) -> list[float]:
@@ -120,6 +124,7 @@ class ZwickernHeuristic(GameHeuristic):
         deck: int,
         last: Any,
         cards: Sequence[int],
+        lacks: Sequence[int],
     ) -> list[float]:
         # Cards of each rank this seat has seen (own hand, table, capture piles); Jokers apart.
         rank_seen = [0] * 8
@@ -157,7 +162,9 @@ class ZwickernHeuristic(GameHeuristic):
                 continue
             # Laying the card: what it may hand to an opponent.
             unseen_rank = 4 - rank_seen[r]
-            p_rank = _chance_any(unseen_rank, hidden, others_hold)
+            # A hand that has shown it holds no card of this rank (ZW-5) cannot take it.
+            lacking = sum(size for o, size in enumerate(sizes) if o != seat and lacks[o] >> r & 1)
+            p_rank = _chance_any(unseen_rank, hidden - lacking, others_hold - lacking)
             exposure = CARD_POINTS[card] + CARD_WEIGHT
             risk = max(p_rank, p_joker_out)
             value = -exposure * risk

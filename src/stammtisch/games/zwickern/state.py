@@ -21,6 +21,7 @@ from stammtisch.games.zwickern.cards import (
     JOKER,
     MOST_CARDS_BONUS,
     NUM_CARDS,
+    RANKS,
     TOTAL_POINTS,
     card_text,
 )
@@ -47,6 +48,7 @@ class ZwickernState(PackageState[PlayCard]):
         "deck",
         "game",
         "hands",
+        "lacks",
         "last",
         "last_capturer",
         "match_points",
@@ -73,6 +75,9 @@ class ZwickernState(PackageState[PlayCard]):
         self.match_points: tuple[int, ...] = (0,) * self.n  # rounds already finished
         self.round_results: list[list[int]] = []
         self.last: tuple[int, int, tuple[int, ...]] | None = None  # seat, card, captured
+        # Per seat, a mask of the ranks (bit ``rank``) it has shown it does not hold since
+        # its hand was last filled: public knowledge from the forced capture (ZW-5).
+        self.lacks: tuple[int, ...] = (0,) * self.n
         self.rng = Rng(0)  # part of the hidden state: same seed, same deals
         self._legal: list[PlayCard] | None = None
 
@@ -94,6 +99,7 @@ class ZwickernState(PackageState[PlayCard]):
         s.match_points = self.match_points  # immutable, replaced at the end of a round
         s.round_results = self.round_results  # only ever replaced, never mutated
         s.last = self.last
+        s.lacks = self.lacks  # immutable, replaced when it changes
         s.rng = self.rng.clone()
         s._legal = None
         return s
@@ -145,6 +151,18 @@ class ZwickernState(PackageState[PlayCard]):
             self.captured[seat] = (*self.captured[seat], *taken, card)
             self.last_capturer = seat
         else:
+            if card != JOKER and self.game.forced_capture:
+                # ZW-5: laying a card is allowed only when no hand card matches the table,
+                # so everybody now knows this hand holds none of the table's ranks (a hand
+                # only shrinks until the next deal, so this stays true until then).
+                mask = 0
+                for c in self.table:
+                    if c != JOKER:
+                        mask |= 1 << RANK[c]
+                if mask & ~self.lacks[seat]:
+                    lacks = list(self.lacks)
+                    lacks[seat] |= mask
+                    self.lacks = tuple(lacks)
             self.table = [*self.table, card]
         self.last = (seat, card, tuple(taken))
         self._advance(seat)
@@ -172,6 +190,7 @@ class ZwickernState(PackageState[PlayCard]):
         deck = self.deck[:]
         hands = self.hands = [h[:] for h in self.hands]
         self.deck = deck
+        self.lacks = (0,) * self.n  # new hands: nothing is known about them
         for _ in range(HAND_SIZE):
             for k in range(1, self.n + 1):
                 if not deck:
@@ -214,6 +233,7 @@ class ZwickernState(PackageState[PlayCard]):
         self.deck = deck
         self.last_capturer = None
         self.last = None
+        self.lacks = (0,) * self.n
         self.current = (self.dealer + 1) % self.n  # ZW-1: the seat left of the dealer starts
 
     # --- scoring --------------------------------------------------------------------------
@@ -260,6 +280,8 @@ class ZwickernState(PackageState[PlayCard]):
         )
         if self.current is not None:
             assert self.hands[self.current], "the seat to move has no card"
+        for hand, lacks in zip(self.hands, self.lacks, strict=True):
+            assert not any(c != JOKER and lacks >> RANK[c] & 1 for c in hand), "a hand holds a rank it lacks"
 
     # --- JSON -----------------------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -277,8 +299,14 @@ class ZwickernState(PackageState[PlayCard]):
             "match_points": list(self.match_points),
             "round_results": [list(r) for r in self.round_results],
             "last": _last_json(self.last),
+            "lacks": lacks_json(self.lacks),
             "rng": self.rng.state,
         }
+
+
+def lacks_json(lacks: tuple[int, ...]) -> list[list[str]]:
+    """Per seat, the ranks it is known not to hold (``["7", "K"]``)."""
+    return [[RANKS[r] for r in range(len(RANKS)) if mask >> r & 1] for mask in lacks]
 
 
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:

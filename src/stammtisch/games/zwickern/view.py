@@ -1,7 +1,8 @@
 """What one seat may know in Zwickern.
 
 Public: the table, every capture pile (captured cards were all played or lying open),
-hand sizes, the size of the draw pile, scores, the last move. Private: one's own hand.
+hand sizes, the size of the draw pile, scores, the last move, and per seat the ranks it has
+shown it does not hold (it laid a card where a capture would have been forced, ZW-5). Private: one's own hand.
 Hidden from everybody: the other hands and the order of the draw pile, and the RNG.
 """
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.core.game import JSON
 from stammtisch.core.package import seat_views
 from stammtisch.games.zwickern.cards import CARD_TEXT
-from stammtisch.games.zwickern.state import _last_json
+from stammtisch.games.zwickern.state import _last_json, lacks_json
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.state import ZwickernState
@@ -42,6 +43,7 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "round_results": [list(r) for r in state.round_results],
         "scores": state.scores(),
         "last": _last(state),
+        "lacks": lacks_json(state.lacks),
     }
 
     def own(view: JSON, seat: int | None) -> None:
