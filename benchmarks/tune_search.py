@@ -11,6 +11,10 @@ with its own calibration: a setting that makes an iteration dearer gets fewer it
 the candidates are compared at equal CPU per move, not at equal iterations. The deals are the
 same for every candidate, so the differences between candidates are paired. The output is
 rewritten after every candidate; ``--resume`` skips candidates already in the JSON beside it.
+
+``--see-all`` is a diagnostic, not a bot: every determinization of our search is the true
+state (every hand and the order of the draw pile), so the search knows the future deals.
+What it scores bounds what better guessing of the hidden cards could give at that CPU.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -31,7 +36,18 @@ from stammtisch.arena.stats import mean_interval
 from stammtisch.bots.profile import profile_for
 
 
+def see_all_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
+    """``vs.our_move`` with the true state as every determinization (``--see-all``)."""
+    truth = state.inner
+    heuristic = profile_for(table.name).heuristic
+    with mock.patch.object(heuristic, "sampler", lambda game, view: lambda rng: truth.clone()):
+        return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
+
+
 def run_candidate(name: str, spec: str, args: argparse.Namespace) -> dict[str, Any]:
+    if args.see_all and vs.our_move is not see_all_move:
+        see_all_move.inner = vs.our_move  # type: ignore[attr-defined]
+        vs.our_move = see_all_move
     table = vs.make_table(args.game, args.uct_c)
     table.settings = vs.parse_settings(spec, profile_for(args.game).search)
     vs.calibrate(table, args.seconds_per_move, args.calibration, args.seed)
@@ -66,7 +82,8 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace, command: str
         f"`{command}`",
         "",
         f"Commit {vs.git_commit()}; seed {args.seed}; {args.deals} deals per candidate (every seating);"
-        f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work.",
+        f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work."
+        + (" **Diagnostic (--see-all): our search sees the true state.**" if args.see_all else ""),
         "",
         "Win share: ours, 95% interval over deals. Paired difference: the candidate's share minus the"
         " first candidate's, deal by deal, with its 95% interval.",
@@ -97,6 +114,7 @@ def main() -> None:
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--see-all", action="store_true", help="diagnostic: our search sees the true state")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     command = "PYTHONPATH=src nice -n 19 python benchmarks/tune_search.py " + " ".join(sys.argv[1:])

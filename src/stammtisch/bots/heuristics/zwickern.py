@@ -190,6 +190,10 @@ class ZwickernHeuristic(GameHeuristic):
 
 HEURISTIC = ZwickernHeuristic()
 
-# ``hard``: about 0.65 s of CPU time per move (benchmarks/strength.md); search settings are
-# first choices, not tuned optima.
-PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=None), hard_iterations=1150, win_chance=False)
+# ``hard``: 1150 iterations, about 0.4 s of CPU time per move (benchmarks/vs_openspiel_hard_zwickern.md).
+# Exploration 0.3 as in Himmel: a move shifts the win chance by a few hundredths, and with c = 1
+# the priors drown what the simulations find (benchmarks/tune_zwickern_0.1_*.md: 0.58 against
+# 0.54 at 0.1 s per move, within the noise of 50 deals). Rollouts run to the end of the round.
+PROFILE = BotProfile(
+    HEURISTIC, SearchSettings(exploration=0.3, rollout_depth=None), hard_iterations=1150, win_chance=False
+)
