@@ -7,7 +7,7 @@ Thin wrappers of :mod:`stammtisch.rl.aec` and :mod:`stammtisch.rl.gym_env` with 
 Actions (``Discrete(33)``, one per turn): the card played, ``rank * 4 + suit`` with ranks
 7, 8, 9, 10, J, Q, K, A = 0..7 and suits C, S, H, D = 0..3, or 32 for a Joker.
 
-Observation ``"observation"`` (340 floats in [0, 1], seats relative to the observer:
+Observation ``"observation"`` (372 floats in [0, 1], seats relative to the observer:
 slot 0 = itself, slot 1 = the next seat clockwise; a *card set* is the 32 cards, then "at
 least one Joker", then "both Jokers"); ``"action_mask"`` is 33 int8:
 
@@ -30,6 +30,7 @@ index     size  meaning
 268       4     last move: seat that played (one-hot relative seat)
 272       34    last move: card played (card set)
 306       34    last move: cards it captured (card set)
+340       32    ranks 7..A shown not to be in the hand (ZW-5), 8 per relative seat
 ========  ====  =====================================================================
 
 Rewards: the win share when the match ends (1 for a sole winner, 1/k each for k tied

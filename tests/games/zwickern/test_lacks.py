@@ -126,3 +126,20 @@ def test_the_matching_fallback_deals_every_hand_within_what_it_may_hold():
     assert sorted([*hands[1], *hands[2], *pool]) == sorted([q, k, *other])
     with pytest.raises(PositionError):
         _match_hidden([q, parse_card("QS")], [(1, 2, 1 << 5)])
+
+
+def test_the_observation_tensor_holds_what_was_shown(load_position):
+    import numpy as np
+
+    from stammtisch.games.zwickern.codec import Codec
+
+    s = load_position(hands=[["8C", "7H", "AS"], ["8H", "9H"]], table=["QH", "9D"], current=0).apply("7H")
+    codec = Codec(s.game)
+    base = dict((name, i) for i, name in enumerate(n for n, _, _ in codec.observation_fields))
+    start = sum(size for name, size, _ in codec.observation_fields[: base["lacks"]])
+    for seat, slot in ((1, 1), (0, 0)):  # seat 0 lacks 9 and Q: relative slot 1 for seat 1
+        out, direct = np.zeros(codec.observation_size), np.zeros(codec.observation_size)
+        codec.encode(s.observe(seat), out)
+        codec.encode_state(s, seat, direct)
+        assert (out == direct).all()
+        assert sorted(np.flatnonzero(out[start : start + 32])) == [8 * slot + 2, 8 * slot + 5]

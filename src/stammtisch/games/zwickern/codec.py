@@ -3,7 +3,7 @@
 Actions: one token per turn, the card played: ``rank * 4 + suit`` (0..31, see
 :mod:`~stammtisch.games.zwickern.cards`) or 32 for a Joker, so ``num_actions == 33``.
 
-Observation: 340 floats in ``[0, 1]`` from one seat's view. Seats are *relative*: slot 0 is
+Observation: 372 floats in ``[0, 1]`` from one seat's view. Seats are *relative*: slot 0 is
 the observing seat, slot 1 the next seat clockwise (who plays after it), and so on; slots
 beyond the number of players stay 0, so the size does not depend on the player count. A
 *card set* is 34 units: the 32 Skat cards (``rank * 4 + suit``), then "at least one
@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from stammtisch.games.zwickern.actions import PlayCard
-from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, card_text
+from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, RANKS, card_text
 from stammtisch.games.zwickern.game import ZwickernGame
 from stammtisch.games.zwickern.state import ZwickernState
 
@@ -47,6 +47,7 @@ FIELDS: tuple[tuple[str, int, str], ...] = (
     ("last_seat", MAX_SEATS, "last move: seat that played (one-hot relative seat)"),
     ("last_card", SET, "last move: card played (card set)"),
     ("last_captured", SET, "last move: cards it captured (card set)"),
+    ("lacks", 8 * MAX_SEATS, "ranks 7..A shown not to be in the hand (ZW-5), 8 per relative seat"),
 )
 
 # Card notation -> (index in a card set, card points); every spelling the view uses.
@@ -54,6 +55,7 @@ _INDEX: dict[str, int] = {card_text(c): c for c in range(32)}
 _POINTS: dict[str, int] = {card_text(c): CARD_POINTS[c] for c in range(32)}
 _INDEX[card_text(JOKER)] = 32
 _POINTS[card_text(JOKER)] = 0
+_RANK_INDEX: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
 # Card points by card (the Joker's are 0), for encoding straight from a state.
 _CARD_POINTS: tuple[int, ...] = (*(CARD_POINTS[c] for c in range(32)), 0)
 
@@ -166,6 +168,9 @@ class Codec:
             ones.append(o["last_seat"] + (last["seat"] - me) % n)
             _set_indices(ones, o["last_card"], [last["card"]])
             _set_indices(ones, o["last_captured"], last["captured"])
+        for s, ranks in enumerate(view.get("lacks") or ()):
+            base = o["lacks"] + 8 * ((s - me) % n)
+            ones += [base + _RANK_INDEX[r] for r in ranks]
         out[ones] = 1.0
 
     def encode_state(self, state: ZwickernState, seat: int, out: Any) -> None:
@@ -210,4 +215,8 @@ class Codec:
             ones.append(o["last_seat"] + (last[0] - me) % n)
             _card_units(ones, o["last_card"], (last[1],))
             _card_units(ones, o["last_captured"], last[2])
+        for s, mask in enumerate(state.lacks):
+            if mask:
+                base = o["lacks"] + 8 * ((s - me) % n)
+                ones += [base + r for r in range(8) if mask >> r & 1]
         out[np.fromiter(ones, np.intp, len(ones))] = 1.0
