@@ -1,0 +1,51 @@
+"""How often the cards decide: per run, the deals our side won in every seating, the deals it
+won in some seatings and lost in others, and the deals it lost in every seating.
+
+    python benchmarks/deal_outcomes.py benchmarks/tune_zwickern_0.1_*.json \\
+        benchmarks/vs_openspiel_hard_zwickern*.json > benchmarks/deal_outcomes.md
+
+Reads the JSON beside the outputs of ``tune_search.py`` (a list of candidates) and
+``vs_openspiel.py`` (one run). Every deal is played from every seating, so a deal whose share
+is exactly 0.5 in a two-player game went to the same seat both times: the cards, not the
+players, decided it. Only the other deals can show which side plays better.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def runs(path: Path) -> list[tuple[str, list[float]]]:
+    data: Any = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, list):
+        return [(str(c["name"]), [float(x) for x in c["deal_shares"]]) for c in data]
+    return [("(run)", [float(x) for x in data["deal_shares"]])]
+
+
+def main() -> None:
+    paths = [Path(p) for p in sys.argv[1:]]
+    if not paths:
+        raise SystemExit("usage: deal_outcomes.py RUN.json ...")
+    print("# Deals decided by the cards\n")
+    print(f"`python benchmarks/deal_outcomes.py {' '.join(sys.argv[1:])}`\n")
+    print("Won: our share 1 (every seating won); lost: 0; split: the same seat won whoever sat there")
+    print("(share exactly 0.5); other: anything else (a shared win, or three or more seatings).\n")
+    print("| run | candidate | deals | won | lost | split | other | win share |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for path in paths:
+        for name, shares in runs(path):
+            won = sum(x == 1.0 for x in shares)
+            lost = sum(x == 0.0 for x in shares)
+            split = sum(x == 0.5 for x in shares)
+            other = len(shares) - won - lost - split
+            mean = sum(shares) / len(shares) if shares else float("nan")
+            print(
+                f"| `{path.name}` | {name} | {len(shares)} | {won} | {lost} | {split} | {other} | {mean:.3f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()
