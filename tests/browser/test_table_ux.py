@@ -154,7 +154,7 @@ def test_double_click_and_a_second_tab_stay_calm(new_page: Any) -> None:
     second.goto(page.url)
     assert wait_turn(page, "#hand button.card.playable") == "turn"
     second.wait_for_function(
-        f"() => document.querySelector('#table-page').dataset.version === '{version(page)}'"
+        f"() => document.querySelector('#table-page')?.dataset.version === '{version(page)}'"
     )
     state["hold"] = True
     click_and_wait(page, "#hand button.card.playable")  # the first tab plays

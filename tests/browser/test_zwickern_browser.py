@@ -150,3 +150,26 @@ def test_unknown_table_says_so(new_page: Any) -> None:
     page.wait_for_selector("text=Diesen Tisch gibt es nicht.")
     page.click("text=Zurück zur Lobby")
     page.wait_for_selector("#create-table")
+
+
+def test_a_nickname_being_typed_survives_news_from_the_table(new_page: Any) -> None:
+    # The join form is drawn again whenever the table changes (here: someone else takes a
+    # seat); what the visitor has typed so far must stay, or the click on "join" finds an
+    # empty field.
+    anna = new_page("en")
+    create_table(anna, "zwickern", ["me", "open", "open"], players=3)
+    ben = new_page("de")
+    ben.goto(anna.url)
+    ben.wait_for_selector("#join-nickname")
+    ben.fill("#join-nickname", "Ben")
+    carl = new_page("en")
+    carl.goto(anna.url)
+    carl.fill("#join-nickname", "Carl")
+    carl.click("#join")
+    ben.wait_for_function("() => document.querySelector('#seats').innerText.includes('Carl')")
+    assert ben.input_value("#join-nickname") == "Ben"
+    assert ben.evaluate("() => document.activeElement && document.activeElement.id") == "join-nickname"
+    ben.click("#join")
+    ben.wait_for_selector("#hand .card")
+    assert ben.get_attribute("#table-page", "data-seat") == "2"
+    assert ben.js_errors == [] and carl.js_errors == []

@@ -77,10 +77,12 @@ function layout(root, tableId) {
 function drawBoard(tbl, motion = null) {
   const { page, board, seatsBox } = tbl;
   const before = motion ? snapshot(board) : null;
+  const typing = typedJoin(board);
   clear(board);
   if (!page.info) return;
   if (!page.mine && !tbl.watch && page.info.status === "waiting") {
-    board.append(joinForm(page, { joined: tbl.handlers.joined, refresh: tbl.refreshInfo }));
+    board.append(joinForm(page, { joined: tbl.handlers.joined, refresh: tbl.refreshInfo, typed: typing }));
+    if (typing && typing.focused) board.querySelector("#join-nickname").focus();
     return;
   }
   if (!page.msg || !page.msg.view || !page.module) return;
@@ -90,6 +92,15 @@ function drawBoard(tbl, motion = null) {
     const box = (seat) => board.querySelector(`.player-box[data-seat="${seat}"]`) || seatsBox.querySelector(`[data-seat="${seat}"]`);
     moveCards(board, before, { source: mover === null ? null : box(mover), sink: () => (mover === null ? null : box(mover)) });
   }
+}
+
+/** What a visitor has typed into the join form, so that redrawing it (news from the table)
+ * does not throw the nickname away. */
+function typedJoin(board) {
+  const nick = board.querySelector("#join-nickname");
+  if (!nick) return null;
+  const seat = board.querySelector("#join-seat");
+  return { nickname: nick.value, seat: seat ? seat.value : null, focused: document.activeElement === nick };
 }
 
 /** What the game module gets to draw the board with. */

@@ -3,11 +3,16 @@ import { api, saveNickname, saveSeat, savedNickname } from "../api.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 
-export function joinForm(page, { joined, refresh }) {
+export function joinForm(page, { joined, refresh, typed = null }) {
   const tableId = page.tableId;
   const open = page.info.seats.filter((s) => s.kind === "open");
   const nick = h("input", { type: "text", id: "join-nickname", maxlength: 24, required: true, placeholder: t("nickname_ph"), value: savedNickname() });
   const sel = h("select", { id: "join-seat" }, open.map((s) => h("option", { value: s.seat }, t("words.seat", { n: s.seat + 1 }))));
+  if (typed) {
+    // The form is drawn again (the table changed): keep what the visitor typed and chose.
+    nick.value = typed.nickname;
+    if (typed.seat !== null && open.some((s) => String(s.seat) === typed.seat)) sel.value = typed.seat;
+  }
   const form = h(
     "form",
     { class: "panel join-form" },
