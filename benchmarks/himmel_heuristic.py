@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stammtisch
 import stammtisch.bots.heuristics.himmel as himmel
+from seating import seatings
 from stammtisch.arena.stats import mean_interval
 from stammtisch.bots.heuristic_bot import best_index
 from stammtisch.bots.values import win_shares
-from vs_openspiel import seatings
 
 HERE = Path(__file__).resolve().parent
 Policy = Callable[[Any, int, list[Any], random.Random], int]

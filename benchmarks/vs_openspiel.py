@@ -68,6 +68,9 @@ from stammtisch.bots.values import win_shares
 from stammtisch.core.game import Game
 from stammtisch.rl.openspiel import HeuristicEvaluator, SpielGame, SpielState, register
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from seating import seatings
+
 HERE = Path(__file__).resolve().parent
 PLAYERS = {"zwickern": 2, "himmel": 3, "dog": 4}
 OURS, THEIRS = 0, 1
@@ -83,26 +86,6 @@ class StateEvaluator(HeuristicEvaluator):  # type: ignore[misc]
             return np.asarray(state.returns(), dtype=np.float64)
         values = self.heuristic.evaluate_state(state.core.state)
         return np.asarray([self.lo + self.span * v for v in values], dtype=np.float64)
-
-
-def seatings(seats: int, teams: bool) -> list[tuple[int, ...]]:
-    """The sides' seatings: rotations of alternating seats and their complements.
-
-    >>> seatings(2, False)
-    [(0, 1), (1, 0)]
-    >>> seatings(3, False)
-    [(0, 1, 0), (1, 0, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1), (1, 1, 0)]
-    >>> seatings(4, True)
-    [(0, 1, 0, 1), (1, 0, 1, 0)]
-    """
-    base = [s % 2 for s in range(seats)]
-    out: list[tuple[int, ...]] = []
-    rotations = [tuple(base[(s + r) % seats] for s in range(seats)) for r in range(seats)]
-    for lu in rotations + [tuple(1 - x for x in lu) for lu in rotations]:
-        if lu not in out:
-            out.append(lu)
-    assert teams or all(sum(lu[s] for lu in out) * 2 == len(out) for s in range(seats))
-    return out
 
 
 @dataclass
