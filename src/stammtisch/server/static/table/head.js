@@ -39,30 +39,49 @@ export function endActions(page, { rematch }) {
 }
 
 export function drawHead(head, page, handlers) {
-  const { askHint, leave, askUndo } = handlers;
   clear(head);
   if (!page.info) return;
-  const tableId = page.tableId;
-  const base = `${location.origin}/t/${tableId}`;
+  const base = `${location.origin}/t/${page.tableId}`;
   const status = page.info.status;
-  const link = (label, url, id) =>
+  const redraw = () => drawHead(head, page, handlers);
+  head.append(
     h(
       "div",
-      { class: "link-row" },
-      h("label", { class: "muted", for: id }, label),
-      h("input", { type: "text", readonly: true, value: url, id }),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "small",
-          onclick: async () => {
-            if (await copyText(url)) toast(t("copied"));
-          },
-        },
-        t("copy"),
-      ),
-    );
+      { class: "title-row" },
+      h("h1", {}, gameTitle(page)),
+      h("span", { class: `status status-${status}`, id: "status" }, t(status)),
+      page.info.turn_timer ? h("span", { class: "muted small", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
+      headActions(page, handlers, redraw),
+    ),
+    status === "over"
+      ? ""
+      : h(
+          "details",
+          { class: "links", open: status === "waiting" },
+          h("summary", {}, `${t("invite_link")} · ${t("spectator_link")}`),
+          linkRow(t("invite_link"), base, "invite-url"),
+          linkRow(t("spectator_link"), `${base}?watch=1`, "spectator-url"),
+        ),
+  );
+}
+
+/** A link to pass on: its label, the link itself and a copy button. */
+function linkRow(label, url, id) {
+  const copy = async () => {
+    if (await copyText(url)) toast(t("copied"));
+  };
+  return h(
+    "div",
+    { class: "link-row" },
+    h("label", { class: "muted", for: id }, label),
+    h("input", { type: "text", readonly: true, value: url, id }),
+    h("button", { type: "button", class: "small", onclick: copy }, t("copy")),
+  );
+}
+
+/** The head's buttons: hint, take back, leave, the rules and the settings menu. */
+function headActions(page, { askHint, leave, askUndo }, redraw) {
+  const status = page.info.status;
   const actions = h("div", { class: "row actions" });
   if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
     actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
@@ -74,6 +93,15 @@ export function drawHead(head, page, handlers) {
     actions.append(undo);
   }
   if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
+  actions.append(
+    helpLink(page.info.game, { id: "help-link" }),
+    h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small" }, t("settings")), settingsMenu(redraw)),
+  );
+  return actions;
+}
+
+/** Sound and notifications, switched on and off. */
+function settingsMenu(redraw) {
   const sound = h(
     "button",
     { type: "button", class: "small", id: "sound-toggle", "aria-pressed": String(soundOn()), title: t("sound") },
@@ -81,7 +109,7 @@ export function drawHead(head, page, handlers) {
   );
   sound.addEventListener("click", () => {
     setSound(!soundOn());
-    drawHead(head, page, handlers);
+    redraw();
   });
   const more = h("div", { class: "menu-body" }, sound);
   if ("Notification" in window && Notification.permission !== "denied") {
@@ -92,28 +120,9 @@ export function drawHead(head, page, handlers) {
     );
     notify.addEventListener("click", async () => {
       await setNotify(!notifyOn());
-      drawHead(head, page, handlers);
+      redraw();
     });
     more.append(notify);
   }
-  actions.append(helpLink(page.info.game, { id: "help-link" }), h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small" }, t("settings")), more));
-  head.append(
-    h(
-      "div",
-      { class: "title-row" },
-      h("h1", {}, gameTitle(page)),
-      h("span", { class: `status status-${status}`, id: "status" }, t(status)),
-      page.info.turn_timer ? h("span", { class: "muted small", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
-      actions,
-    ),
-    status === "over"
-      ? ""
-      : h(
-          "details",
-          { class: "links", open: status === "waiting" },
-          h("summary", {}, `${t("invite_link")} · ${t("spectator_link")}`),
-          link(t("invite_link"), base, "invite-url"),
-          link(t("spectator_link"), `${base}?watch=1`, "spectator-url"),
-        ),
-  );
+  return more;
 }
