@@ -110,9 +110,9 @@ def coded_plays(legal: Sequence[Any]) -> tuple[Sequence[int], int, list[Any], Se
     list. Reading them makes no action and no text."""
     if not isinstance(legal, CodedActions):
         return None
-    pos, fresh = legal._base
-    sevens = legal._sevens
-    core = legal._core
+    pos, fresh = legal.origin
+    sevens = legal.move_set
+    core = legal.core
     npeg = len(pos)
 
     def seven(code: int) -> tuple[Any, ...]:
@@ -160,7 +160,7 @@ def _no_seven(code: int) -> tuple[Any, ...]:
 def _readable(state: State[Any]) -> Any:
     """A state whose position fields can be read without dropping a compiled table that
     the search still plays on (reading them from a clone unpacks the clone only)."""
-    if isinstance(state, TableState) and state._c is not None:
+    if isinstance(state, TableState) and state.compiled is not None:
         return state.clone()
     return state
 
@@ -233,8 +233,8 @@ class DogHeuristic(GameHeuristic):
         if not legal:
             return []
         if legal[0].kind == GIVE:
-            if isinstance(state, TableState) and state._c is not None:
-                places, _fresh, hands = state._c.export()[:3]  # read without unpacking
+            if isinstance(state, TableState) and state.compiled is not None:
+                places, _fresh, hands = state.compiled.export()[:3]  # read without unpacking
             else:
                 places, hands = state.pos, state.hands  # type: ignore[attr-defined]
             return self._give_values(places, board, player, hands[player], legal)

@@ -91,7 +91,7 @@ class CodedAction(DogAction):
 
 def code_body(code: int, sevens: Any, npeg: int, core: Any) -> tuple[Any, ...]:
     """The body tuple (see :mod:`.actions`) of a move code; ``sevens``: the list's
-    ``_sevens`` (its ``MoveSet``), or the bytes of the core's ``legal()``."""
+    ``move_set`` (its ``MoveSet``), or the bytes of the core's ``legal()``."""
     kind = code >> 8 & 3
     if kind == SPLIT:
         if isinstance(sevens, bytes):
@@ -132,25 +132,26 @@ class CodedActions(_MoveList, list[DogAction]):  # type: ignore[misc]
 
     For evaluators that read the plays without making actions: ``list.__iter__(acts)``
     gives each play as it is held (its move code, or the action once made; see
-    ``_core.c`` for the code's fields), ``_base`` the position they start from (peg
-    places, fresh mask), and :func:`code_body` turns a code into its body (a 7's via
-    ``_sevens``)."""
+    ``_core.c`` for the code's fields), ``origin`` the position they start from (peg
+    places, fresh mask), ``core`` the compiled module, and :func:`code_body` turns a code
+    into its body (a 7's via ``move_set``)."""
 
     __slots__ = ("_ms",)
     _ms: Any
 
     @property
-    def _base(self) -> tuple[list[int], int]:
+    def origin(self) -> tuple[list[int], int]:
         base: tuple[list[int], int] = self._ms.base()
         return base
 
     @property
-    def _sevens(self) -> Any:
+    def move_set(self) -> Any:
         """What :func:`code_body` needs for a 7: the ``MoveSet``."""
         return self._ms
 
     @property
-    def _core(self) -> Any:
+    def core(self) -> Any:
+        """The compiled core module (its code fields and helpers)."""
         return _core
 
     if TYPE_CHECKING:

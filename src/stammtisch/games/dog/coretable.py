@@ -24,9 +24,9 @@ Entry points for evaluators (a heuristic may read them without making the state 
 
 * ``state.legal_actions()`` on the core is a :class:`~.coded.CodedActions`:
   ``list.__iter__(acts)`` gives each play as its move code (or the action once made),
-  ``acts._base`` the peg places and fresh mask they start from, ``acts._sevens.body(code)``
+  ``acts.origin`` the peg places and fresh mask they start from, ``acts.move_set.body(code)``
   a 7's body (see :func:`~.coded.code_body`); a made action's ``code`` is its code.
-* ``state._c`` is the ``_core.Table``: ``current``, ``phase``, ``winner``, ``export()``
+* ``state.compiled`` is the ``_core.Table`` (``None`` once the state is pure): ``current``, ``phase``, ``winner``, ``export()``
   (all fields as the pure engine's, without unpacking this state), ``copy()`` and
   ``play_move(moveset, code)`` / ``give(card)`` / ``fold()`` on a copy.
 """
@@ -131,6 +131,12 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
 
     __slots__ = ("_c",)
     _c: Any  # the core's Table, or None once the state is pure
+
+    @property
+    def compiled(self) -> Any:
+        """The core's ``Table`` (read-only use: ``export()``, ``current`` ...), or ``None``
+        once the state has turned pure."""
+        return self._c
 
     def _unpack(self) -> None:
         """Fill the Python fields from the table and drop it: the state is pure now."""
