@@ -157,7 +157,7 @@ def test_reading_the_fast_path_keeps_the_state_on_the_compiled_table() -> None:
         legal = state.legal_actions()
         h.state_values(state, state.current_player, legal)
         h.evaluate_state(state)
-        assert state._c is not None  # nothing unpacked the table the search plays on
+        assert state.compiled is not None  # nothing unpacked the table the search plays on
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=IDS)

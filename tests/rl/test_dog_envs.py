@@ -92,7 +92,7 @@ def test_fast_encoding_keeps_a_state_on_the_compiled_core() -> None:
         for seat in range(4):
             codec.encode_state(state, seat, out)
         codec.legal_tokens(state.legal_actions(), state.current_player)
-        assert state._c is not None, "encoding made the state pure"
+        assert state.compiled is not None, "encoding made the state pure"
         state = state.apply_unchecked(rng.choice(state.legal_actions()), events=False)
 
 

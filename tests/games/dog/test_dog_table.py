@@ -39,7 +39,7 @@ def games(players: int, monkeypatch: pytest.MonkeyPatch) -> tuple[Game[Any], Gam
 
 
 def on_core(s: Any) -> bool:
-    return isinstance(s, TableState) and s._c is not None
+    return isinstance(s, TableState) and s.compiled is not None
 
 
 def snapshot(s: DogState) -> JSON:
