@@ -117,6 +117,7 @@ def main() -> None:
     ap.add_argument("--see-all", action="store_true", help="diagnostic: our search sees the true state")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
+    vs.git_commit()  # the commit the run starts from
     command = "PYTHONPATH=src nice -n 19 python benchmarks/tune_search.py " + " ".join(sys.argv[1:])
     saved = args.out.with_suffix(".json")
     results: list[dict[str, Any]] = []

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import os
 import platform
@@ -267,7 +268,10 @@ def play_deal(table: Table, seed: int, deal: int) -> list[float]:
     return out
 
 
+@functools.cache
 def git_commit() -> str:
+    """HEAD when the run started (the first call; later commits do not change the report)."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], capture_output=True, text=True, cwd=HERE).stdout.strip()
 
@@ -449,6 +453,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=HERE / "vs_openspiel.md")
     args = ap.parse_args()
+    git_commit()  # the commit the run starts from
     games, minutes = per_game(args.games, int), per_game(args.minutes, float)
     command = "PYTHONPATH=src nice -n 19 python benchmarks/vs_openspiel.py " + " ".join(sys.argv[1:])
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
