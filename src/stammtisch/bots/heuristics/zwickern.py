@@ -190,10 +190,15 @@ class ZwickernHeuristic(GameHeuristic):
 
 HEURISTIC = ZwickernHeuristic()
 
-# ``hard``: 1150 iterations, about 0.4 s of CPU time per move (benchmarks/vs_openspiel_hard_zwickern.md).
+# ``hard``: 1150 iterations, about 0.5 s of CPU time per move (benchmarks/vs_openspiel_hard_zwickern.md).
 # Exploration 0.3 as in Himmel: a move shifts the win chance by a few hundredths, and with c = 1
-# the priors drown what the simulations find (benchmarks/tune_zwickern_0.1_*.md: 0.58 against
-# 0.54 at 0.1 s per move, within the noise of 50 deals). Rollouts run to the end of the round.
+# the priors drown what the simulations find. Rollouts run to the end of the round and play the
+# heuristic's move every time (epsilon 0, no random moves), which measured stronger. At 0.1 s per move
+# against OpenSpiel's ISMCTSBot, paired over the same 50 deals: +0.090 [0.018, 0.162] for
+# epsilon 0 (benchmarks/tune_zwickern_0.1_more.md).
 PROFILE = BotProfile(
-    HEURISTIC, SearchSettings(exploration=0.3, rollout_depth=None), hard_iterations=1150, win_chance=False
+    HEURISTIC,
+    SearchSettings(exploration=0.3, epsilon=0.0, rollout_depth=None),
+    hard_iterations=1150,
+    win_chance=False,
 )
