@@ -5,7 +5,9 @@ won in some seatings and lost in others, and the deals it lost in every seating.
         benchmarks/vs_openspiel_hard_zwickern*.json > benchmarks/deal_outcomes.md
 
 Reads the JSON beside the outputs of ``tune_search.py`` (a list of candidates) and
-``vs_openspiel.py`` (one run). Every deal is played from every seating, so a deal whose share
+``vs_openspiel.py`` (one run). ``--pool`` adds a row for all the deals of the files together,
+with the 95% interval over deals: for runs of one setting on disjoint deals (``vs_openspiel.py
+--seed``), played side by side to use both cores. Every deal is played from every seating, so a deal whose share
 is exactly 0.5 in a two-player game went to the same seat both times: the cards, not the
 players, decided it. Only the other deals can show which side plays better.
 """
@@ -18,33 +20,46 @@ from pathlib import Path
 from typing import Any
 
 
-def runs(path: Path) -> list[tuple[str, list[float]]]:
+def runs(path: Path) -> list[tuple[str, list[float], int]]:
+    """(candidate, share per deal, games) of each run in ``path``."""
     data: Any = json.loads(path.read_text(encoding="utf-8"))
     if isinstance(data, list):
-        return [(str(c["name"]), [float(x) for x in c["deal_shares"]]) for c in data]
-    return [("(run)", [float(x) for x in data["deal_shares"]])]
+        return [(str(c["name"]), [float(x) for x in c["deal_shares"]], int(c["games"])) for c in data]
+    return [("(run)", [float(x) for x in data["deal_shares"]], int(data["games"]))]
+
+
+def row(label: str, name: str, shares: list[float], mean: str) -> str:
+    won = sum(x == 1.0 for x in shares)
+    lost = sum(x == 0.0 for x in shares)
+    split = sum(x == 0.5 for x in shares)
+    other = len(shares) - won - lost - split
+    return f"| {label} | {name} | {len(shares)} | {won} | {lost} | {split} | {other} | {mean} |"
 
 
 def main() -> None:
-    paths = [Path(p) for p in sys.argv[1:]]
+    args = sys.argv[1:]
+    pool = "--pool" in args
+    paths = [Path(p) for p in args if p != "--pool"]
     if not paths:
-        raise SystemExit("usage: deal_outcomes.py RUN.json ...")
+        raise SystemExit("usage: deal_outcomes.py [--pool] RUN.json ...")
     print("# Deals decided by the cards\n")
     print(f"`python benchmarks/deal_outcomes.py {' '.join(sys.argv[1:])}`\n")
     print("Won: our share 1 (every seating won); lost: 0; split: the same seat won whoever sat there")
     print("(share exactly 0.5); other: anything else (a shared win, or three or more seatings).\n")
     print("| run | candidate | deals | won | lost | split | other | win share |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
+    pooled: list[float] = []
+    games = 0
     for path in paths:
-        for name, shares in runs(path):
-            won = sum(x == 1.0 for x in shares)
-            lost = sum(x == 0.0 for x in shares)
-            split = sum(x == 0.5 for x in shares)
-            other = len(shares) - won - lost - split
+        for name, shares, played in runs(path):
+            games += played
             mean = sum(shares) / len(shares) if shares else float("nan")
-            print(
-                f"| `{path.name}` | {name} | {len(shares)} | {won} | {lost} | {split} | {other} | {mean:.3f} |"
-            )
+            print(row(f"`{path.name}`", name, shares, f"{mean:.3f}"))
+            pooled += shares
+    if pool:
+        from stammtisch.arena.stats import mean_interval
+
+        print(row("**all together**", "", pooled, f"{mean_interval(pooled)} over {games} games"))
 
 
 if __name__ == "__main__":
