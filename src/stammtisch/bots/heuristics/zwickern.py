@@ -193,9 +193,10 @@ HEURISTIC = ZwickernHeuristic()
 # ``hard``: 1150 iterations, about 0.5 s of CPU time per move (benchmarks/vs_openspiel_hard_zwickern.md).
 # Exploration 0.3 as in Himmel: a move shifts the win chance by a few hundredths, and with c = 1
 # the priors drown what the simulations find. Rollouts run to the end of the round and play the
-# heuristic's move every time (epsilon 0, no random moves), which measured stronger. At 0.1 s per move
-# against OpenSpiel's ISMCTSBot, paired over the same 50 deals: +0.090 [0.018, 0.162] for
-# epsilon 0 (benchmarks/tune_zwickern_0.1_more.md).
+# heuristic's move every time (epsilon 0, no random moves), which measured stronger: at 0.1 s per
+# move against OpenSpiel's ISMCTSBot over the same 50 deals, 0.590 against the profile's 0.500
+# (paired +0.090 [0.018, 0.162], benchmarks/tune_zwickern_0.1_more.md); run again, 0.550
+# (tune_zwickern_0.1_eps0b.md). With prior temperature 1 as well: 0.535.
 PROFILE = BotProfile(
     HEURISTIC,
     SearchSettings(exploration=0.3, epsilon=0.0, rollout_depth=None),
