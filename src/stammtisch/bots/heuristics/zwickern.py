@@ -16,8 +16,9 @@ Strategy (values are in card points, ZW-8):
   toward the bonus) times the chance that an opponent holds a card of its rank — estimated
   from the unseen cards of that rank and the hand sizes of the opponents that may hold one
   (a hand that laid a card while that rank lay on the table holds none: ZW-5) — or a Joker,
-  which would take the card along with the rest of the table. A rank whose other cards are all seen is
-  safe to lay; a rank of which we hold a second card is a trap we can spring ourselves.
+  which would take the card along with the rest of the table. A rank whose other cards are
+  all seen is safe to lay; a rank of which we hold a second card is a trap we can spring
+  ourselves.
 """
 
 from __future__ import annotations

@@ -26,8 +26,9 @@ Entry points for evaluators (a heuristic may read them without making the state 
   ``list.__iter__(acts)`` gives each play as its move code (or the action once made),
   ``acts.origin`` the peg places and fresh mask they start from, ``acts.move_set.body(code)``
   a 7's body (see :func:`~.coded.code_body`); a made action's ``code`` is its code.
-* ``state.compiled`` is the ``_core.Table`` (``None`` once the state is pure): ``current``, ``phase``, ``winner``, ``export()``
-  (all fields as the pure engine's, without unpacking this state), ``copy()`` and
+* ``state.compiled`` is the ``_core.Table`` (``None`` once the state is pure): ``current``,
+  ``phase``, ``winner``, ``export()`` (all fields as the pure engine's, without unpacking
+  this state), ``copy()`` and
   ``play_move(moveset, code)`` / ``give(card)`` / ``fold()`` on a copy.
 """
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.core.errors import PositionError
 from stammtisch.core.position import checked, reading, rest_of_pack
 from stammtisch.core.rng import Rng
-from stammtisch.games.zwickern.cards import FULL_DECK, JOKER, RANKS, parse_card
+from stammtisch.games.zwickern.cards import FULL_DECK, RANKS, parse_card
 from stammtisch.games.zwickern.state import ZwickernState
 
 if TYPE_CHECKING:
@@ -75,7 +75,4 @@ def read_position(game: ZwickernGame, data: Mapping[str, Any]) -> ZwickernState:
         raise PositionError(reason=f"hands, captured and match_points need {n} entries")
     if s.current is not None and not (0 <= s.current < n and s.hands[s.current]):
         raise PositionError(reason="'current' must be a seat that holds cards")
-    for seat, (hand, mask) in enumerate(zip(s.hands, s.lacks, strict=True)):
-        if any(c != JOKER and mask >> (c >> 2) & 1 for c in hand):
-            raise PositionError(reason=f"seat {seat} holds a rank that 'lacks' says it does not hold")
     return checked(s)

@@ -48,8 +48,7 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
     dealt = _deal_hidden(pool, [(p, sizes[p], s.lacks[p]) for p in others], rng)
     for p in range(n):
         s.hands[p] = own if p == seat else dealt[p]
-    s.deck = pool
-    check_size(s.deck, view["deck_size"])
+    s.deck = pool  # its size was checked above, with the hands'
     s.rng = Rng(rng.getrandbits(64))
     s.keep_events(view.get("events") or [])
     return s

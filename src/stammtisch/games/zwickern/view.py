@@ -2,8 +2,8 @@
 
 Public: the table, every capture pile (captured cards were all played or lying open),
 hand sizes, the size of the draw pile, scores, the last move, and per seat the ranks it has
-shown it does not hold (it laid a card where a capture would have been forced, ZW-5). Private: one's own hand.
-Hidden from everybody: the other hands and the order of the draw pile, and the RNG.
+shown it does not hold (it laid a card where a capture would have been forced, ZW-5).
+Private: one's own hand. Hidden from everybody: the other hands and the order of the draw pile, and the RNG.
 """
 
 from __future__ import annotations
