@@ -23,13 +23,13 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".stammtisch-installed"
 INSTALL_INPUTS = ("pyproject.toml", "setup.py")
-#: The compiled Dog core's sources (_core.c, the parts it includes, _core.h): a change to
-#: any of them reinstalls, which rebuilds the core.
-CORE_SOURCES = "src/stammtisch/games/dog/_core*.[ch]"
+#: The compiled parts' sources (the Dog core: _core.c, the parts it includes, _core.h; the
+#: Zwickern search): a change to any of them reinstalls, which rebuilds them.
+CORE_SOURCES = ("src/stammtisch/games/dog/_core*.[ch]", "src/stammtisch/bots/_*.c")
 
 
 def _install_inputs() -> list[Path]:
-    return [ROOT / f for f in INSTALL_INPUTS] + sorted(ROOT.glob(CORE_SOURCES))
+    return [ROOT / f for f in INSTALL_INPUTS] + sorted(p for g in CORE_SOURCES for p in ROOT.glob(g))
 
 
 def _say(text: str) -> None:
@@ -79,11 +79,12 @@ def run_tests(args: list[str]) -> int:
         # tests get a pytest process of their own.
         ("pytest", [str(PY), "-m", "pytest", "-n", workers, "--ignore=tests/browser", *args]),
         ("pytest (browser)", [str(PY), "-m", "pytest", "-n", workers, "tests/browser", *args]),
-        # The Dog tests again on the pure-Python engine (the passes above use the compiled
-        # core where it was built): both backends stay green.
+        # The Dog tests and the bots' tests again on the pure-Python engine and search (the
+        # passes above use the compiled Dog core and Zwickern search where they were
+        # built): both backends stay green.
         (
-            "pytest (Dog, pure Python)",
-            [str(PY), "-m", "pytest", "-n", workers, "tests/games/dog", *args],
+            "pytest (Dog and bots, pure Python)",
+            [str(PY), "-m", "pytest", "-n", workers, "tests/games/dog", "tests/bots", *args],
         ),
     ]
     for name, cmd in steps:

@@ -1,4 +1,4 @@
-"""Build script for the optional compiled Dog core (everything else is in pyproject.toml).
+"""Build script for the optional compiled Dog core and Zwickern search (everything else is in pyproject.toml).
 
 The extension is plain C against the CPython limited API. It is optional: where no C
 compiler is available the build skips it with a warning, installation succeeds, and
@@ -23,6 +23,15 @@ setup(
             py_limited_api=True,
             optional=True,
             extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
-        )
+        ),
+        # The Zwickern search (rules, heuristic and ISMCTS of the hard bot) in one file.
+        Extension(
+            "stammtisch.bots._zwickern",
+            ["src/stammtisch/bots/_zwickern.c"],
+            define_macros=[("Py_LIMITED_API", "0x030B0000")],
+            py_limited_api=True,
+            optional=True,
+            extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
+        ),
     ],
 )

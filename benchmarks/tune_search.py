@@ -15,6 +15,10 @@ rewritten after every candidate; ``--resume`` skips candidates already in the JS
 ``--see-all`` is a diagnostic, not a bot: every determinization of our search is the true
 state (every hand and the order of the draw pile), so the search knows the future deals.
 What it scores bounds what better guessing of the hidden cards could give at that CPU.
+``--see-hands`` is the milder diagnostic: the other hands are the true ones, but the draw pile
+(and every later shuffle) is guessed as usual, so it bounds what reading the opponents' hands
+from their play could give. ``--cpu-factor F`` gives our search F times OpenSpiel's CPU per
+move (the rebalancing keeps the ratio): how much more search alone would buy.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import vs_openspiel as vs
 from stammtisch.arena.stats import mean_interval
 from stammtisch.bots.profile import profile_for
+from stammtisch.core.rng import Rng
 
 
 def see_all_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
@@ -44,18 +49,38 @@ def see_all_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
         return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
 
 
+def see_hands_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
+    """``vs.our_move`` with the true hands but a guessed draw pile (``--see-hands``)."""
+    truth = state.inner
+    heuristic = profile_for(table.name).heuristic
+
+    def sample(rng: Any) -> Any:
+        s = truth.clone()
+        s.deck = rng.sample(truth.deck, len(truth.deck))
+        s.rng = Rng(rng.getrandbits(64))
+        return s
+
+    with mock.patch.object(heuristic, "sampler", lambda game, view: sample):
+        return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
+
+
 def run_candidate(name: str, spec: str, args: argparse.Namespace) -> dict[str, Any]:
-    if args.see_all and vs.our_move is not see_all_move:
+    wrapper = see_all_move if args.see_all else see_hands_move if args.see_hands else None
+    if wrapper is not None and vs.our_move is not wrapper:
         see_all_move.inner = vs.our_move  # type: ignore[attr-defined]
-        vs.our_move = see_all_move
+        vs.our_move = wrapper
     table = vs.make_table(args.game, args.uct_c)
     table.settings = vs.parse_settings(spec, profile_for(args.game).search)
     vs.calibrate(table, args.seconds_per_move, args.calibration, args.seed)
+    table.ours.count = max(1, round(table.ours.count * args.cpu_factor))
     t0 = time.perf_counter()
     for deal in range(args.deals):
         before = len(table.ours.cpu), len(table.theirs.cpu)
         vs.play_deal(table, args.seed, deal)
+        # Rebalance as if our moves had cost 1/F of their CPU, which keeps the factor.
+        table.ours.cpu[before[0] :] = [c / args.cpu_factor for c in table.ours.cpu[before[0] :]]
         vs.rebalance(table, *before)
+        table.ours.cpu[before[0] :] = [c * args.cpu_factor for c in table.ours.cpu[before[0] :]]
         share = table.share()
         print(f"{name} deal {deal + 1}/{args.deals}: share {share}, {(time.perf_counter() - t0) / 60:.1f} min",
               flush=True)  # fmt: skip
@@ -83,7 +108,14 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace, command: str
         "",
         f"Commit {vs.git_commit()}; seed {args.seed}; {args.deals} deals per candidate (every seating);"
         f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work."
-        + (" **Diagnostic (--see-all): our search sees the true state.**" if args.see_all else ""),
+        + (" **Diagnostic (--see-all): our search sees the true state.**" if args.see_all else "")
+        + (" **Diagnostic (--see-hands): our search sees the other hands.**" if args.see_hands else "")
+        + (
+            f" **Diagnostic (--cpu-factor {args.cpu_factor:g}): our search gets that many times"
+            " OpenSpiel's CPU per move.**"
+            if args.cpu_factor != 1
+            else ""
+        ),
         "",
         "Win share: ours, 95% interval over deals. Paired difference: the candidate's share minus the"
         " first candidate's, deal by deal, with its 95% interval.",
@@ -115,6 +147,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--see-all", action="store_true", help="diagnostic: our search sees the true state")
+    ap.add_argument("--see-hands", action="store_true", help="diagnostic: our search sees the other hands")
+    ap.add_argument("--cpu-factor", type=float, default=1.0, help="diagnostic: our CPU per move over theirs")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     vs.git_commit()  # the commit the run starts from

@@ -326,12 +326,17 @@ app.command()(serve)
 @app.command("info")
 def info_cmd(game: GameArgument) -> None:
     """Print a game's info as JSON (title, players, options) for programs; for Dog also
-    which engine runs (the compiled core or pure Python)."""
+    which engine runs (the compiled core or pure Python), for Zwickern which search the hard
+    bot runs."""
     data = _info(game, default_lang()).to_json()
     if data.get("name") == "dog":
         from stammtisch.games.dog.backend import describe
 
         data["engine"] = describe()
+    if data.get("name") == "zwickern":
+        from stammtisch.bots.zwickern_search import describe as search
+
+        data["search"] = search()
     console.print_json(json.dumps(data))
 
 

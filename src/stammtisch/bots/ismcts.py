@@ -28,6 +28,8 @@ in every determinization and cheap to make (Dog: the compiled core's move codes,
 search builds only the actions it plays and never their notation). The heuristic's
 ``sampler`` deals the same states as ``game.sample_state``, reading the view once and
 handing the states over in the form the engine plays fastest (Dog: on the compiled table).
+A heuristic may run the whole search in compiled code instead (``compiled_search``;
+Zwickern: :mod:`stammtisch.bots.zwickern_search`, a port of this search).
 
 The bot plays the root action with the most visits; ties go to the higher prior, so
 ``ismcts:1`` plays the heuristic's move. Everything random comes from the bot's own
@@ -142,15 +144,26 @@ class ISMCTS:
     # --- public -----------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[ActionStats]:
         """Run the budget from ``view``; statistics for every action in ``legal``."""
+        iterations = self.budget.iterations
+        seconds = self.budget.seconds
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if self.heuristic is not None:
+            fast = self.heuristic.compiled_search(
+                self.game, view, legal, self.seat, self.settings, self.temperature,
+                self._horizon(view), iterations, seconds, self.rng,
+            )  # fmt: skip
+            if fast is not None:
+                self.iterations_done, rows = fast
+                return [
+                    ActionStats(a, v, t / v, pts / v, pr) if v else ActionStats(a, 0, 0.0, 0.0, pr)
+                    for a, (v, t, pts, pr) in zip(legal, rows, strict=True)
+                ]
         n = self.game.num_players
         root = _Node(n, 1.0)
         keys = self._keys(legal)
         for key, p in zip(keys, self.priors(view, legal), strict=True):
             root.children[key] = _Node(n, p)
-        iterations = self.budget.iterations
-        seconds = self.budget.seconds
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.depth = self._horizon(view)
         sample = (self.heuristic or GameHeuristic()).sampler(self.game, view)

@@ -67,6 +67,24 @@ class GameHeuristic:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
 
+    def compiled_search(
+        self,
+        game: Game[Any],
+        view: Mapping[str, Any],
+        legal: Sequence[Any],
+        seat: int,
+        settings: SearchSettings,
+        temperature: float,
+        horizon: int | None,
+        iterations: int | None,
+        seconds: float | None,
+        rng: random.Random,
+    ) -> tuple[int, list[tuple[int, float, float, float]]] | None:
+        """The whole ISMCTS search run in compiled code, where the game has a port of it:
+        ``(iterations done, one (visits, value sum, points sum, prior) per legal action)``.
+        ``None`` (the default, or whenever the port is not in use) runs the Python search."""
+        return None
+
     def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
         """The search's determinizations of ``view``: called with the search's generator,
         a full state consistent with the view. Default ``game.sample_state``; a game may

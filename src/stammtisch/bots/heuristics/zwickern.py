@@ -24,11 +24,13 @@ Strategy (values are in card points, ZW-8):
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.bots import zwickern_search
 from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
-from stammtisch.core.game import State
+from stammtisch.core.game import Game, State
 from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
 from stammtisch.games.zwickern.position import parse_lacks
@@ -110,6 +112,32 @@ class ZwickernHeuristic(GameHeuristic):
             [action.card for action in legal],
             state.lacks,
         )
+
+    def compiled_search(
+        self,
+        game: Game[Any],
+        view: Mapping[str, Any],
+        legal: Sequence[Any],
+        seat: int,
+        settings: SearchSettings,
+        temperature: float,
+        horizon: int | None,
+        iterations: int | None,
+        seconds: float | None,
+        rng: random.Random,
+    ) -> tuple[int, list[tuple[int, float, float, float]]] | None:
+        # The C port of this heuristic and of the search (stammtisch.bots.zwickern_search).
+        found = zwickern_search.search(
+            game, view, seat, settings, temperature, horizon, iterations, seconds, rng,
+            self.score_weight, self.score_scale,
+        )  # fmt: skip
+        if found is None:
+            return None
+        done, rows = found
+        try:
+            return done, [rows[action.card] for action in legal]
+        except KeyError:  # not the moves the port found: let the Python search run
+            return None
 
     def evaluate_state(self, state: State[Any]) -> list[float]:
         assert isinstance(state, ZwickernState)
