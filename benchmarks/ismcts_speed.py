@@ -126,7 +126,7 @@ def main() -> None:
     old_rate = old_done / old_cpu
     new_rate = new_done / new_cpu
     same = sum(a == b for a, b in zip(old_choice, new_choice, strict=True))
-    hard = profile_for(game).hard_iterations
+    hard = profile_for(game).hard()
     lines = [
         f"$ PYTHONPATH=src nice -n 10 python benchmarks/ismcts_speed.py {' '.join(sys.argv[1:])}".rstrip(),
         f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, Python "

@@ -52,7 +52,7 @@ class Pairing:
 
 
 # ISMCTS at the ``hard`` level's iteration budget, written out so that the report names it.
-ISMCTS = {game: f"ismcts:{profile_for(game).hard_iterations}" for game in ("zwickern", "himmel", "dog")}
+ISMCTS = {game: f"ismcts:{profile_for(game).hard()}" for game in ("zwickern", "himmel", "dog")}
 # Most important first: ISMCTS against the heuristic (these stop after their minutes).
 PLAN = [
     Pairing("zwickern", ("heuristic", ISMCTS["zwickern"]), 400),

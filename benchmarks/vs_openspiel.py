@@ -207,7 +207,7 @@ def cpu_per_move(table: Table, spots: list[Any], side: int, count: int) -> float
 def calibrate(table: Table, seconds: float | None, count: int, seed: int) -> None:
     """Set both sides' counts to the CPU per move asked for (ours: the hard level's if None)."""
     spots = positions(table, count, seed)
-    iterations = profile_for(table.name).hard_iterations
+    iterations = profile_for(table.name).hard()
     cpu = cpu_per_move(table, spots, OURS, iterations)
     if seconds is not None:
         for _ in range(2):
@@ -350,6 +350,14 @@ def report(tables: list[Table], args: argparse.Namespace, command: str, started:
     return "\n".join(lines) + "\n"
 
 
+def _flag(text: str) -> bool:
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
 def parse_settings(text: str, base: SearchSettings) -> SearchSettings:
     """``"exploration=0.7,rollout_depth=0"`` -> ``base`` with those fields (``none`` for None).
 
@@ -362,7 +370,9 @@ def parse_settings(text: str, base: SearchSettings) -> SearchSettings:
         key, _, value = (part.strip() for part in item.partition("="))
         if key not in known:
             raise SystemExit(f"--search: unknown setting {key!r} (known: {', '.join(known)})")
-        cast: Callable[[str], Any] = {"rollout": str, "rollout_depth": int}.get(key, float)
+        cast: Callable[[str], Any] = {"rollout": str, "rollout_depth": int, "split_hands": _flag}.get(
+            key, float
+        )
         try:
             changes[key] = None if value.lower() == "none" else cast(value)
         except ValueError:

@@ -67,7 +67,7 @@ def resolve(kind: str, game: Game[Any], budget: Budget | None = None) -> tuple[t
     if sep:
         budget = parse_budget(name, budget_text)
     elif budget is None and name == "hard":
-        budget = Budget(iterations=profile_for(game).hard_iterations)
+        budget = Budget(iterations=profile_for(game).hard())
     return cls, budget
 
 

@@ -434,7 +434,23 @@ static int find_child(const Tree *t, int node, int key) {
 typedef struct {
     double c, temperature, epsilon;
     int horizon; /* rollout length from the root; -1: to the end of the round */
+    int split;   /* key each decision below the root by the mover's hand as well */
 } Settings;
+
+/* The mover's hand as one key (sorted cards, 6 bits each), negative: never a card. */
+static int hand_key(const Pos *p, int seat) {
+    int c[HAND], k = p->hsize[seat];
+    for (int i = 0; i < k; i++) c[i] = p->hands[seat][i];
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && c[j] < c[j - 1]; j--) {
+            int t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+    int key = 0;
+    for (int i = 0; i < k; i++) key = key << 6 | (c[i] + 1);
+    return -2 - key;
+}
 
 static void softmax(const double *v, int k, double temperature, double *out) {
     double top = -INFINITY, total = 0.0, t = temperature > 1e-9 ? temperature : 1e-9;
@@ -512,7 +528,7 @@ static double now_seconds(void) {
  * -2 when no dealing of the unseen cards fits the view. */
 static int run_search(const Dealer *d, const Match *m, const Settings *s, long iterations, double seconds,
                       Rng *rng, Tree *t, long *done) {
-    int n = m->n, cards[HAND], kids[HAND], path[NCARDS + 2];
+    int n = m->n, cards[HAND], kids[HAND], path[2 * NCARDS + 4];
     double deadline = seconds > 0.0 ? now_seconds() + seconds : 0.0;
     Pos p;
     if (tree_add(t, -1, 1.0, n) < 0) return -1;
@@ -528,6 +544,17 @@ static int run_search(const Dealer *d, const Match *m, const Settings *s, long i
         path[0] = 0;
         while (p.current >= 0) {
             int player = p.current;
+            if (s->split && node != 0) {
+                /* The mover knows its own hand: its choices are its own per hand. */
+                int key = hand_key(&p, player), info = find_child(t, node, key);
+                if (info < 0) {
+                    if ((info = tree_add(t, key, 1.0, n)) < 0) return -1;
+                    t->nodes[info].sibling = t->nodes[node].child;
+                    t->nodes[node].child = info;
+                }
+                node = info;
+                path[len++] = node;
+            }
             k = legal_cards(&p, cards);
             if (expand(t, node, &p, cards, k, s, n, kids) < 0) return -1;
             Node *nd = &t->nodes[node];
@@ -553,7 +580,9 @@ static int run_search(const Dealer *d, const Match *m, const Settings *s, long i
             path[len++] = node;
             if (t->nodes[node].visits == 0) break;
         }
-        int depth = s->horizon < 0 ? -1 : (s->horizon - (len - 1) > 0 ? s->horizon - (len - 1) : 0);
+        int plies = 0;
+        for (int i = 1; i < len; i++) plies += t->nodes[path[i]].key >= 0;
+        int depth = s->horizon < 0 ? -1 : (s->horizon - plies > 0 ? s->horizon - plies : 0);
         double values[MAXP];
         double points = rollout(&p, m, s, depth, rng, values, NULL, NULL);
         for (int i = 0; i < len; i++) {
@@ -721,7 +750,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     Match m;
     int counts[NCARDS];
     if (read_pos(pos, &p, counts) < 0 || read_match(match, &m, p.n) < 0) return NULL;
-    Settings s = {0.0, 1.0, epsilon, depth};
+    Settings s = {0.0, 1.0, epsilon, depth, 0};
     Rng rng = {seed};
     int played[NCARDS], nplayed = 0;
     double values[MAXP];
@@ -756,7 +785,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     int counts[NCARDS];
     memset(&d, 0, sizeof d);
     if (read_pos(pos, &d.base, counts) < 0 || read_match(match, &m, d.base.n) < 0) return NULL;
-    if (!PyArg_ParseTuple(settings, "dddi", &s.c, &s.temperature, &s.epsilon, &s.horizon)) return NULL;
+    s.split = 0;
+    if (!PyArg_ParseTuple(settings, "dddi|i", &s.c, &s.temperature, &s.epsilon, &s.horizon, &s.split)) return NULL;
     int n = d.base.n;
     if (d.base.current != m.seat) {
         PyErr_SetString(PyExc_ValueError, "the seat is not to move");

@@ -7,7 +7,9 @@ A game's profile is the ``PROFILE`` of the module ``stammtisch.bots.heuristics.<
   ``medium``, ISMCTS priors and rollouts, Gymnasium's default opponents, the server's
   stand-ins);
 * ``search``: the ISMCTS :class:`SearchSettings`;
-* ``hard_iterations``: the ``hard`` level's iterations per move (about 0.5 s of CPU);
+* ``hard_iterations``: the ``hard`` level's iterations per move (about 0.5 s of CPU), and
+  ``compiled_hard_iterations`` for a game whose search also runs compiled (``hard()``
+  picks the one in use);
 * ``win_chance``: whether a hint's value is the chance to win (Dog) or the expected game
   points (the card games).
 

@@ -122,6 +122,7 @@ def search(
                 float(temperature),
                 float(settings.epsilon),
                 -1 if horizon is None else horizon,
+                1 if settings.split_hands else 0,
             ),
             -1 if iterations is None else int(iterations),
             0.0 if seconds is None else float(seconds),

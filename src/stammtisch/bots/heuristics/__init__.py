@@ -67,6 +67,10 @@ class GameHeuristic:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
 
+    def compiled_in_use(self) -> bool:
+        """Whether :meth:`compiled_search` runs searches now (built and not disabled)."""
+        return False
+
     def compiled_search(
         self,
         game: Game[Any],
@@ -142,6 +146,9 @@ class SearchSettings:
     epsilon: float = 0.05  # chance of a random action in a heuristic rollout
     rollout_depth: int | None = 8  # None: play rollouts to the end
     prior_temperature: float | None = None  # None: the heuristic's ``temperature``
+    # Key each decision below the root by the mover's own hand as well (a node is then the
+    # mover's information set: it chooses knowing its cards). Compiled Zwickern search only.
+    split_hands: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +157,15 @@ class BotProfile:
     search: SearchSettings = field(default_factory=SearchSettings)
     hard_iterations: int = 400
     win_chance: bool = False
+    # The ``hard`` level's iterations when the heuristic's compiled search is in use (the
+    # same CPU per move buys many more iterations there); ``None``: ``hard_iterations``.
+    compiled_hard_iterations: int | None = None
+
+    def hard(self) -> int:
+        """The ``hard`` level's iterations per move with the search that runs now."""
+        if self.compiled_hard_iterations is not None and self.heuristic.compiled_in_use():
+            return self.compiled_hard_iterations
+        return self.hard_iterations
 
 
 __all__ = ["BotProfile", "GameHeuristic", "SearchSettings"]

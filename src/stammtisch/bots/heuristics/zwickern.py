@@ -113,6 +113,9 @@ class ZwickernHeuristic(GameHeuristic):
             state.lacks,
         )
 
+    def compiled_in_use(self) -> bool:
+        return zwickern_search.in_use()
+
     def compiled_search(
         self,
         game: Game[Any],
@@ -231,4 +234,6 @@ PROFILE = BotProfile(
     SearchSettings(exploration=0.3, epsilon=0.0, rollout_depth=None),
     hard_iterations=1150,
     win_chance=False,
+    # The compiled search (stammtisch.bots.zwickern_search) in the same CPU time per move.
+    compiled_hard_iterations=140_000,
 )
