@@ -70,6 +70,24 @@ def run_candidate(name: str, spec: str, args: argparse.Namespace) -> dict[str, A
         see_all_move.inner = vs.our_move  # type: ignore[attr-defined]
         vs.our_move = wrapper
     table = vs.make_table(args.game, args.uct_c)
+    # ``h.name=value`` items set an attribute of the game's heuristic (a number) for this
+    # candidate, e.g. ``h.score_weight=0``; the rest are search settings.
+    items = [i.strip() for i in spec.split(",") if i.strip()]
+    heuristic = profile_for(args.game).heuristic
+    patches = [i[2:].partition("=") for i in items if i.startswith("h.")]
+    saved_attrs = {attr: getattr(heuristic, attr) for attr, _, _ in patches}
+    for attr, _, value in patches:
+        object.__setattr__(heuristic, attr, float(value))
+    try:
+        result = _play_candidate(name, ",".join(i for i in items if not i.startswith("h.")), args, table)
+    finally:
+        for attr, old in saved_attrs.items():
+            object.__setattr__(heuristic, attr, old)
+    result["spec"] = spec
+    return result
+
+
+def _play_candidate(name: str, spec: str, args: argparse.Namespace, table: vs.Table) -> dict[str, Any]:
     table.settings = vs.parse_settings(spec, profile_for(args.game).search)
     vs.calibrate(table, args.seconds_per_move, args.calibration, args.seed)
     table.ours.count = max(1, round(table.ours.count * args.cpu_factor))

@@ -5,6 +5,7 @@ and 4 players, with and without forced capture (ZW-5), and with the extra round 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -155,11 +156,15 @@ def test_one_iteration_plays_the_heuristic_move_and_a_seed_replays_the_search() 
         assert sum(s.visits for s in runs[0]) == 500
 
 
-def test_the_compiled_search_learns_what_the_python_search_learns(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("split", [False, True], ids=["profile", "split_hands"])
+def test_the_compiled_search_learns_what_the_python_search_learns(
+    monkeypatch: pytest.MonkeyPatch, split: bool
+) -> None:
     # The two searches draw different determinizations, so they agree only in distribution:
     # with 4000 iterations each, the root action's mean value (win estimate) and mean match
-    # points agree within sampling error, action by action, over 2 to 4 players.
-    settings = profile_for("zwickern").search
+    # points agree within sampling error, action by action, over 2 to 4 players; with the
+    # profile's settings and with a decision keyed by the mover's hand (split_hands).
+    settings = dataclasses.replace(profile_for("zwickern").search, split_hands=split)
     gaps: list[float] = []
     point_gaps: list[float] = []
     for options in VARIANTS[:3]:

@@ -202,10 +202,22 @@ class ISMCTS:
         seats = len(root.totals)
         keys_of = self._keys
         sqrt = math.sqrt
+        split = self.heuristic if self.settings.split_hands else None
+        plies = 0
         while not state.is_terminal:
             legal = state.legal_actions()
             player = state.current_player
             assert player is not None
+            if split is not None and node is not root:
+                # The mover knows its own hand: below the root, its choices are its own per
+                # hand (``split_hands``), so the node is the mover's information set.
+                info = split.information_key(state, player)
+                if info is not None:
+                    sub = node.children.get(info)
+                    if sub is None:
+                        sub = node.children[info] = _Node(seats, 1.0)
+                    node = sub
+                    path.append(node)
             keys = keys_of(legal)
             children = node.children
             try:
@@ -238,9 +250,10 @@ class ISMCTS:
             node = best_child
             state = state.apply_unchecked(legal[best], events=False)
             path.append(node)
+            plies += 1
             if node.visits == 0:
                 break
-        depth = None if self.depth is None else max(0, self.depth - (len(path) - 1))
+        depth = None if self.depth is None else max(0, self.depth - plies)
         values, points = self._rollout(state, depth)
         for nd in path:
             nd.visits += 1

@@ -67,6 +67,12 @@ class GameHeuristic:
         """One value per legal action (bigger is better) for the seat that is to move."""
         raise NotImplementedError
 
+    def information_key(self, state: State[Any], player: int) -> Hashable | None:
+        """What ``player`` knows of ``state`` beyond the moves that led to it (its hand), as a
+        key that no action key equals; the search's ``split_hands`` keys a decision by it.
+        ``None`` (the default): the setting changes nothing."""
+        return None
+
     def compiled_in_use(self) -> bool:
         """Whether :meth:`compiled_search` runs searches now (built and not disabled)."""
         return False
@@ -147,7 +153,7 @@ class SearchSettings:
     rollout_depth: int | None = 8  # None: play rollouts to the end
     prior_temperature: float | None = None  # None: the heuristic's ``temperature``
     # Key each decision below the root by the mover's own hand as well (a node is then the
-    # mover's information set: it chooses knowing its cards). Compiled Zwickern search only.
+    # mover's information set: it chooses knowing its cards; ``information_key``).
     split_hands: bool = False
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots import zwickern_search
@@ -112,6 +112,10 @@ class ZwickernHeuristic(GameHeuristic):
             [action.card for action in legal],
             state.lacks,
         )
+
+    def information_key(self, state: State[Any], player: int) -> Hashable | None:
+        assert isinstance(state, ZwickernState)
+        return ("hand", tuple(sorted(state.hands[player])))
 
     def compiled_in_use(self) -> bool:
         return zwickern_search.in_use()
