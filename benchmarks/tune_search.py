@@ -64,12 +64,24 @@ def see_hands_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
         return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
 
 
+def game_options(items: list[str]) -> dict[str, Any]:
+    """``["rounds=8", "forced_capture=false"]`` -> ``{"rounds": 8, "forced_capture": False}``."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        low = value.strip().lower()
+        out[key.strip()] = (
+            int(low) if low.lstrip("-").isdigit() else {"true": True, "false": False}.get(low, value)
+        )
+    return out
+
+
 def run_candidate(name: str, spec: str, args: argparse.Namespace) -> dict[str, Any]:
     wrapper = see_all_move if args.see_all else see_hands_move if args.see_hands else None
     if wrapper is not None and vs.our_move is not wrapper:
         see_all_move.inner = vs.our_move  # type: ignore[attr-defined]
         vs.our_move = wrapper
-    table = vs.make_table(args.game, args.uct_c)
+    table = vs.make_table(args.game, args.uct_c, game_options(args.option))
     # ``h.name=value`` items set an attribute of the game's heuristic (a number) for this
     # candidate, e.g. ``h.score_weight=0``; the rest are search settings.
     items = [i.strip() for i in spec.split(",") if i.strip()]
@@ -93,12 +105,7 @@ def _play_candidate(name: str, spec: str, args: argparse.Namespace, table: vs.Ta
     table.ours.count = max(1, round(table.ours.count * args.cpu_factor))
     t0 = time.perf_counter()
     for deal in range(args.deals):
-        before = len(table.ours.cpu), len(table.theirs.cpu)
-        vs.play_deal(table, args.seed, deal)
-        # Rebalance as if our moves had cost 1/F of their CPU, which keeps the factor.
-        table.ours.cpu[before[0] :] = [c / args.cpu_factor for c in table.ours.cpu[before[0] :]]
-        vs.rebalance(table, *before)
-        table.ours.cpu[before[0] :] = [c * args.cpu_factor for c in table.ours.cpu[before[0] :]]
+        vs.play_next_deal(table, args.seed, deal, ratio=args.cpu_factor)
         share = table.share()
         print(f"{name} deal {deal + 1}/{args.deals}: share {share}, {(time.perf_counter() - t0) / 60:.1f} min",
               flush=True)  # fmt: skip
@@ -126,6 +133,7 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace, command: str
         "",
         f"Commit {vs.git_commit()}; seed {args.seed}; {args.deals} deals per candidate (every seating);"
         f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work."
+        + (f" Game options: {', '.join(args.option)}." if args.option else "")
         + (" **Diagnostic (--see-all): our search sees the true state.**" if args.see_all else "")
         + (" **Diagnostic (--see-hands): our search sees the other hands.**" if args.see_hands else "")
         + (
@@ -167,6 +175,12 @@ def main() -> None:
     ap.add_argument("--see-all", action="store_true", help="diagnostic: our search sees the true state")
     ap.add_argument("--see-hands", action="store_true", help="diagnostic: our search sees the other hands")
     ap.add_argument("--cpu-factor", type=float, default=1.0, help="diagnostic: our CPU per move over theirs")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        help="a game option for both sides (name=value), e.g. rounds=8",
+    )
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     vs.git_commit()  # the commit the run starts from

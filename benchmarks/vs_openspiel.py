@@ -49,7 +49,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -120,10 +120,11 @@ class Table:
         return mean_interval(self.deal_shares)
 
 
-def make_table(name: str, uct_scale: float) -> Table:
+def make_table(name: str, uct_scale: float, options: Mapping[str, Any] | None = None) -> Table:
+    """Both sides' game: the benchmark's player count and ``options`` (default: the rules')."""
     players = PLAYERS[name]
-    inner = stammtisch.load(name, players=players)
-    spiel = pyspiel.load_game(register(name), {"players": players})
+    inner = stammtisch.load(name, players=players, **(options or {}))
+    spiel = pyspiel.load_game(register(name), {"players": players, **(options or {})})
     lo, hi, _ = spiel.codec.returns_range
     return Table(name, inner, spiel, uct_scale * (hi - lo) / 2, Side(0), Side(0))
 
@@ -223,11 +224,12 @@ def calibrate(table: Table, seconds: float | None, count: int, seed: int) -> Non
     table.calibration = {"positions": len(spots), "ours": cpu, "theirs": their, "sims": sims}
 
 
-def rebalance(table: Table, ours_from: int, theirs_from: int) -> None:
-    """Scale OpenSpiel's simulations by the CPU per move the last deal gave each side."""
+def rebalance(table: Table, ours_from: int, theirs_from: int, ratio: float = 1.0) -> None:
+    """Scale OpenSpiel's simulations by the CPU per move the last deal gave each side, so
+    that ours stays ``ratio`` times theirs."""
     ours, theirs = table.ours.cpu[ours_from:], table.theirs.cpu[theirs_from:]
     if ours and theirs:
-        factor = min(1.5, max(2 / 3, statistics.mean(ours) / statistics.mean(theirs)))
+        factor = min(1.5, max(2 / 3, statistics.mean(ours) / ratio / statistics.mean(theirs)))
         table.theirs.count = max(1, round(table.theirs.count * factor))
     table.sims_seen.append(table.theirs.count)
 
@@ -253,6 +255,17 @@ def play_game(table: Table, deal_seed: int, lineup: tuple[int, ...], bot_seed: i
     total = sum(shares)
     ours = sum(x for x, side in zip(shares, lineup, strict=True) if side == OURS)
     return (ours / total if total > 0 else 0.5), bool(state.truncated)
+
+
+def play_next_deal(
+    table: Table, seed: int, deal: int, balance: bool = True, ratio: float = 1.0
+) -> list[float]:
+    """``play_deal``, then (with ``balance``) ``rebalance`` by what it cost each side."""
+    before = len(table.ours.cpu), len(table.theirs.cpu)
+    shares = play_deal(table, seed, deal)
+    if balance:
+        rebalance(table, *before, ratio)
+    return shares
 
 
 def play_deal(table: Table, seed: int, deal: int) -> list[float]:
@@ -487,10 +500,7 @@ def main() -> None:
         wall0 = table.wall
         deal = len(table.deal_shares)
         while table.games < games[name] and time.perf_counter() - t0 < minutes[name] * 60:
-            before = len(table.ours.cpu), len(table.theirs.cpu)
-            shares = play_deal(table, args.seed, deal)
-            if args.rebalance:
-                rebalance(table, *before)
+            shares = play_next_deal(table, args.seed, deal, args.rebalance)
             deal += 1
             table.wall = wall0 + time.perf_counter() - t0
             print(f"{name} deal {deal}: ours {' '.join(f'{s:.2f}' for s in shares)} | {table.games} games,"
