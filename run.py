@@ -25,7 +25,7 @@ STAMP = VENV / ".stammtisch-installed"
 INSTALL_INPUTS = ("pyproject.toml", "setup.py")
 #: The compiled parts' sources (the Dog core: _core.c, the parts it includes, _core.h; the
 #: Zwickern search): a change to any of them reinstalls, which rebuilds them.
-CORE_SOURCES = ("src/stammtisch/games/dog/_core*.[ch]", "src/stammtisch/bots/_*.c")
+CORE_SOURCES = ("src/stammtisch/games/dog/_core*.[ch]", "src/stammtisch/bots/_zwickern*.[ch]")
 
 
 def _install_inputs() -> list[Path]:

@@ -24,10 +24,12 @@ setup(
             optional=True,
             extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
         ),
-        # The Zwickern search (rules, heuristic and ISMCTS of the hard bot) in one file.
+        # The Zwickern search (rules, heuristic and ISMCTS of the hard bot): _zwickern.c is
+        # one translation unit that includes its parts, as the Dog core.
         Extension(
             "stammtisch.bots._zwickern",
             ["src/stammtisch/bots/_zwickern.c"],
+            depends=sorted(glob("src/stammtisch/bots/_zwickern*.[ch]")),
             define_macros=[("Py_LIMITED_API", "0x030B0000")],
             py_limited_api=True,
             optional=True,

@@ -50,7 +50,7 @@ def describe() -> str:
         return "pure Python (compiled search not built)"
     if not in_use():
         return "pure Python (STAMMTISCH_PURE is set; compiled search available)"
-    return "compiled"
+    return "compiled (the hard bot's rules, heuristic and ISMCTS in C)"
 
 
 def position(
