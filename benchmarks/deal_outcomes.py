@@ -14,6 +14,7 @@ players, decided it. Only the other deals can show which side plays better.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -37,11 +38,14 @@ def row(label: str, name: str, shares: list[float], mean: str) -> str:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    pool = "--pool" in args
-    paths = [Path(p) for p in args if p != "--pool"]
-    if not paths:
-        raise SystemExit("usage: deal_outcomes.py [--pool] RUN.json ...")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pool", action="store_true", help="a row for all the deals together, with its interval")
+    ap.add_argument("runs", nargs="+", type=Path, help="the JSON of a tune_search.py or vs_openspiel.py run")
+    args = ap.parse_args()
+    pool, paths = args.pool, args.runs
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        ap.error(f"no such file: {', '.join(missing)}")
     print("# Deals decided by the cards\n")
     print(f"`python benchmarks/deal_outcomes.py {' '.join(sys.argv[1:])}`\n")
     print("Won: our share 1 (every seating won); lost: 0; split: the same seat won whoever sat there")
