@@ -250,24 +250,24 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             d.order[j - 1] = t;
         }
     Rng rng = {seed};
-    Tree t = {NULL, 0, 0};
+    Tree t = {NULL, 0, 0, NULL, 0, 0};
     long done = 0;
     int rc;
     PyThreadState *saved = PyEval_SaveThread();
     rc = run_search(&d, &m, &s, iterations, seconds, &rng, &t, &done);
     PyEval_RestoreThread(saved);
     if (rc == -1) {
-        free(t.nodes);
+        tree_free(&t);
         return PyErr_NoMemory();
     }
     if (rc == -2) {
-        free(t.nodes);
+        tree_free(&t);
         PyErr_SetString(PyExc_LookupError, "no dealing of the unseen cards fits the ranks the hands lack");
         return NULL;
     }
     PyObject *out = PyList_New(0);
     if (!out) {
-        free(t.nodes);
+        tree_free(&t);
         return NULL;
     }
     for (int c = t.nodes[0].child; c >= 0; c = t.nodes[c].sibling) {
@@ -276,12 +276,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (!row || PyList_Append(out, row) < 0) {
             Py_XDECREF(row);
             Py_DECREF(out);
-            free(t.nodes);
+            tree_free(&t);
             return NULL;
         }
         Py_DECREF(row);
     }
-    free(t.nodes);
+    tree_free(&t);
     return Py_BuildValue("(lN)", done, out);
 }
 

@@ -69,10 +69,62 @@ typedef struct {
     double totals[MAXP];
 } Node;
 
+/* An information node (``split``) is found by (parent, key) in a hash table, not in its
+ * parent's list: a node may have thousands of them, one per hand met there. */
+typedef struct {
+    int parent, key, node; /* node -1: an empty slot */
+} Slot;
+
 typedef struct {
     Node *nodes;
     int size, cap;
+    Slot *slots;
+    int slot_cap, slot_used;
 } Tree;
+
+static void tree_free(Tree *t) {
+    free(t->nodes);
+    free(t->slots);
+    t->nodes = NULL;
+    t->slots = NULL;
+}
+
+static unsigned slot_hash(int parent, int key) {
+    uint64_t h = ((uint64_t)(uint32_t)parent << 32 | (uint32_t)key) * 0x9E3779B97F4A7C15ULL;
+    return (unsigned)(h >> 32);
+}
+
+static int info_find(const Tree *t, int parent, int key) {
+    if (!t->slot_cap) return -1;
+    unsigned mask = (unsigned)t->slot_cap - 1, i = slot_hash(parent, key) & mask;
+    for (; t->slots[i].node >= 0; i = (i + 1) & mask)
+        if (t->slots[i].parent == parent && t->slots[i].key == key) return t->slots[i].node;
+    return -1;
+}
+
+static void slot_put(Slot *slots, int cap, Slot entry) {
+    unsigned mask = (unsigned)cap - 1, i = slot_hash(entry.parent, entry.key) & mask;
+    while (slots[i].node >= 0) i = (i + 1) & mask;
+    slots[i] = entry;
+}
+
+static int info_insert(Tree *t, int parent, int key, int node) {
+    if ((t->slot_used + 1) * 2 > t->slot_cap) {
+        int cap = t->slot_cap ? t->slot_cap * 2 : 1024;
+        Slot *grown = (Slot *)malloc((size_t)cap * sizeof(Slot));
+        if (!grown) return -1;
+        for (int i = 0; i < cap; i++) grown[i].node = -1;
+        for (int i = 0; i < t->slot_cap; i++)
+            if (t->slots[i].node >= 0) slot_put(grown, cap, t->slots[i]);
+        free(t->slots);
+        t->slots = grown;
+        t->slot_cap = cap;
+    }
+    Slot entry = {parent, key, node};
+    slot_put(t->slots, t->slot_cap, entry);
+    t->slot_used++;
+    return 0;
+}
 
 static int tree_add(Tree *t, int key, double prior, int n) {
     if (t->size == t->cap) {
@@ -213,11 +265,9 @@ static int run_search(const Dealer *d, const Match *m, const Settings *s, long i
             int player = p.current;
             if (s->split && node != 0) {
                 /* The mover knows its own hand: its choices are its own per hand. */
-                int key = hand_key(&p, player), info = find_child(t, node, key);
+                int key = hand_key(&p, player), info = info_find(t, node, key);
                 if (info < 0) {
-                    if ((info = tree_add(t, key, 1.0, n)) < 0) return -1;
-                    t->nodes[info].sibling = t->nodes[node].child;
-                    t->nodes[node].child = info;
+                    if ((info = tree_add(t, key, 1.0, n)) < 0 || info_insert(t, node, key, info) < 0) return -1;
                 }
                 node = info;
                 path[len++] = node;
