@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import stammtisch
-from stammtisch.bots import Budget, make_bot
+from stammtisch.bots import Budget, make_bot, resolve, zwickern_search
 from stammtisch.bots.ismcts import ISMCTS, ISMCTSBot, softmax
-from stammtisch.bots.profile import heuristic_for
+from stammtisch.bots.profile import heuristic_for, profile_for
 from stammtisch.core.game import State
 
 GAMES = ["zwickern", "himmel", "dog"]
@@ -161,3 +161,18 @@ def test_dog_search_is_the_same_on_the_compiled_table_and_the_pure_engine(
         assert stats[0] == stats[1]
         checked += 1
     assert checked == 4
+
+
+def test_the_hard_level_takes_the_iterations_of_the_search_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Zwickern's search runs compiled where it is built: the same CPU per move buys far more
+    # iterations there (benchmarks/zwickern_search_speed.txt). Forced to Python, or where
+    # the extension is missing, ``hard`` keeps the Python search's own count.
+    profile = profile_for("zwickern")
+    game = stammtisch.load("zwickern")
+    assert profile.compiled_hard_iterations is not None
+    assert profile.compiled_hard_iterations > profile.hard_iterations
+    expected = profile.compiled_hard_iterations if zwickern_search.in_use() else profile.hard_iterations
+    assert resolve("hard", game)[1] == Budget(iterations=expected)
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    assert resolve("hard", game)[1] == Budget(iterations=profile.hard_iterations)
+    assert profile_for("himmel").hard() == profile_for("himmel").hard_iterations  # no compiled search
