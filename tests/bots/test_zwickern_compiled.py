@@ -225,5 +225,9 @@ def test_positions_the_port_refuses_fall_back_to_the_python_search() -> None:
         )
         is None
     )
+    bad = list(_full(state))
+    bad[5] = [*bad[5], 99]  # a table card that is no card
+    with pytest.raises(ValueError, match="not a card"):
+        zwickern_search.compiled().values(tuple(bad), [0])
     with pytest.raises(stammtisch.core.errors.PositionError):
         ISMCTS(state.game, seat, random.Random(1), Budget(iterations=10)).search(view, state.legal_actions())

@@ -39,12 +39,17 @@ static int read_ints(PyObject *seq, int *out, int cap, const char *what) {
     return (int)len;
 }
 
-static int check_card(int c) {
-    if (c < 0 || c > JOKER) {
-        PyErr_SetString(PyExc_ValueError, "not a card");
-        return -1;
+/* ``read_ints`` of cards: each one checked, and counted in ``counts``. */
+static int read_cards(PyObject *seq, int *out, int cap, const char *what, int counts[NCARDS]) {
+    int k = read_ints(seq, out, cap, what);
+    for (int i = 0; i < k; i++) {
+        if (out[i] < 0 || out[i] > JOKER) {
+            PyErr_SetString(PyExc_ValueError, "not a card");
+            return -1;
+        }
+        counts[out[i]]++;
     }
-    return 0;
+    return k;
 }
 
 /* Read a position: (n, dealer, current, forced, hands, table, deck, captured, last, lacks).
@@ -70,42 +75,22 @@ static int read_pos(PyObject *tuple, Pos *p, int counts[NCARDS]) {
     for (int s = 0; s < n; s++) {
         PyObject *h = PySequence_GetItem(hands, s);
         if (!h) return -1;
-        int k = read_ints(h, buf, HAND, "cards in a hand");
+        int k = read_cards(h, buf, HAND, "cards in a hand", counts);
         Py_DECREF(h);
         if (k < 0) return -1;
-        for (int i = 0; i < k; i++) {
-            if (check_card(buf[i]) < 0) return -1;
-            p->hands[s][i] = (signed char)buf[i];
-            counts[buf[i]]++;
-        }
+        for (int i = 0; i < k; i++) p->hands[s][i] = (signed char)buf[i];
         p->hsize[s] = k;
         PyObject *c = PySequence_GetItem(captured, s);
         if (!c) return -1;
-        k = read_ints(c, buf, NCARDS, "captured cards");
+        k = read_cards(c, buf, NCARDS, "captured cards", counts);
         Py_DECREF(c);
         if (k < 0) return -1;
-        for (int i = 0; i < k; i++) {
-            if (check_card(buf[i]) < 0) return -1;
-            capture(p, s, buf[i]);
-            counts[buf[i]]++;
-        }
+        for (int i = 0; i < k; i++) capture(p, s, buf[i]);
     }
-    int k = read_ints(table, buf, TABLE_MAX, "table cards");
-    if (k < 0) return -1;
-    for (int i = 0; i < k; i++) {
-        if (check_card(buf[i]) < 0) return -1;
-        p->table[i] = (signed char)buf[i];
-        counts[buf[i]]++;
-    }
-    p->tsize = k;
-    k = read_ints(deck, buf, NCARDS, "cards in the pile");
-    if (k < 0) return -1;
-    for (int i = 0; i < k; i++) {
-        if (check_card(buf[i]) < 0) return -1;
-        p->deck[i] = (signed char)buf[i];
-        counts[buf[i]]++;
-    }
-    p->dsize = k;
+    if ((p->tsize = read_cards(table, buf, TABLE_MAX, "table cards", counts)) < 0) return -1;
+    for (int i = 0; i < p->tsize; i++) p->table[i] = (signed char)buf[i];
+    if ((p->dsize = read_cards(deck, buf, NCARDS, "cards in the pile", counts)) < 0) return -1;
+    for (int i = 0; i < p->dsize; i++) p->deck[i] = (signed char)buf[i];
     if (read_ints(lacks, p->lacks, MAXP, "seats") < 0) return -1;
     return 0;
 }

@@ -16,11 +16,11 @@ refuses, the pure search runs. tests/bots/test_zwickern_compiled.py checks the p
 from __future__ import annotations
 
 import importlib
-import os
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stammtisch.core.compiled import forced_pure
 from stammtisch.games.zwickern.cards import parse_card
 from stammtisch.games.zwickern.position import parse_lacks
 
@@ -41,7 +41,7 @@ def compiled() -> Any:
 
 def in_use() -> bool:
     """Whether searches use the extension now (built, and ``STAMMTISCH_PURE`` not set)."""
-    return _ext is not None and os.environ.get("STAMMTISCH_PURE", "").strip() in ("", "0")
+    return _ext is not None and not forced_pure()
 
 
 def describe() -> str:

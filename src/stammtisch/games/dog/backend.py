@@ -16,10 +16,11 @@ forces the pure engine (read when a game is created).
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
+
+from stammtisch.core.compiled import forced_pure
 
 # The core's interface this code expects (``API`` in _core.c): an older build left in
 # place (a checkout updated without rebuilding) is not used; the pure engine runs.
@@ -46,10 +47,6 @@ def compiled() -> Any:
     """The compiled core module, or ``None`` when it is not built (whether or not
     ``STAMMTISCH_PURE`` is set: see :func:`core_for`)."""
     return _compiled
-
-
-def forced_pure() -> bool:
-    return os.environ.get("STAMMTISCH_PURE", "").strip() not in ("", "0")
 
 
 def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleType | None:
