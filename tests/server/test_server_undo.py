@@ -367,6 +367,25 @@ def test_himmel_news_is_the_drawn_card_for_the_drawer_only() -> None:
     raise AssertionError("no draw in 60 moves")
 
 
+def test_news_reads_the_same_from_the_raw_events() -> None:
+    """The table asks ``reveals`` of the raw events once per move instead of filtering them
+    for every seat: the answer is the same for every seat, in every game and variant that
+    hides cards (DOG-7 exchange, DOG-21 without partners, HAZ-6 draws, ZW-6 deals)."""
+    from stammtisch.server.undo import reveals
+
+    cases = [("dog", {}), ("dog", {"players": 3}), ("himmel", {}), ("zwickern", {}), ("zwickern", {"players": 4})]
+    news = 0
+    for game, options in cases:
+        for seed in range(3):
+            for st in _walk(game, seed, steps=300, **options):
+                raw = st.raw_events()
+                for seat in range(st.num_players):
+                    expected = reveals(st.events(seat), seat)
+                    assert reveals(raw, seat) == expected, (game, options, seed, seat, raw)
+                    news += expected
+    assert news > 50
+
+
 async def test_a_pending_request_survives_a_restart(db_url: str) -> None:
     """Kept with the table: after a restart the others are asked again, with the whole
     answer time; a refusal clears it for good, an acceptance after a restart takes back."""

@@ -16,20 +16,24 @@ from stammtisch.server.limits import Bucket, per_minute
 
 OUTBOX_LIMIT = 256
 
+#: One message: a JSON text, as ``str`` or already encoded as UTF-8 ``bytes`` (the state
+#: messages are built as bytes and written as they are; see ``LiveTable.state_message``).
+Message = str | bytes
+
 
 class Client:
     def __init__(
         self,
         seat: int | None,
         lang: str,
-        deliver: Callable[[str | None], None] | None = None,
+        deliver: Callable[[Message | None], None] | None = None,
         settings: Settings | None = None,
     ) -> None:
         self.seat = seat
         self.lang = lang
         #: Move log entries this connection has been sent (its next ``log_from``).
         self.log_sent = 0
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.outbox: asyncio.Queue[Message | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.overflowed = False
         #: Set when the server ends the connection (e.g. 1008 for a flood), after the outbox.
         self.close_code: int | None = None
@@ -40,7 +44,7 @@ class Client:
         self.frames = Bucket(s.frames_per_second, 2 * s.frames_per_second)
         self.chat = per_minute(s.chat_per_minute)
 
-    def push(self, text: str) -> None:
+    def push(self, text: Message) -> None:
         self._send(text)
 
     def close(self) -> None:
@@ -49,7 +53,7 @@ class Client:
     def push_none(self) -> None:
         self._send(None)
 
-    def _send(self, item: str | None) -> None:
+    def _send(self, item: Message | None) -> None:
         """Deliver ``item`` or queue it; a full outbox overflows: emptied, it ends the connection."""
         if self.deliver is not None:
             self.deliver(item)

@@ -34,6 +34,7 @@ from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
+from stammtisch.server.clients import Message
 from stammtisch.server.shards import table_of_target
 
 log = logging.getLogger("stammtisch.server")
@@ -151,14 +152,15 @@ class DirectSocket(asyncio.Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.close_now(code, reason or "")
 
-    def deliver(self, text: str | None) -> None:
-        """Send one text message now; ``None``: no more messages, the server goes away."""
+    def deliver(self, text: Message | None) -> None:
+        """Send one text message now (``str``, or its UTF-8 ``bytes`` as they are); ``None``:
+        no more messages, the server goes away."""
         if not self.open:
             return
         if text is None:
             self.close_now(1012)
             return
-        self.conn.send_text(text.encode())
+        self.conn.send_text(text if isinstance(text, bytes) else text.encode())
         self._flush()
         transport = self.transport
         if transport is not None and transport.get_write_buffer_size() > MAX_BACKLOG:

@@ -58,7 +58,7 @@ class LiveTable:
         self._views: dict[Recipient, JSON] = {}
         self._view_json: dict[Recipient, bytes] = {}
         self._logs: dict[Recipient, list[bytes]] = {}  # every version so far; may lag behind
-        self._messages: dict[tuple[Recipient, int], str] = {}  # (recipient, log_from) -> text
+        self._messages: dict[tuple[Recipient, int], bytes] = {}  # (recipient, log_from) -> text
         # The newest log entry: (its "last", its events, bytes).
         self._entry: tuple[Any, Any, bytes] | None = None
         self._info_json: bytes | None = None
@@ -208,11 +208,15 @@ class LiveTable:
         if len(entries) == have and self.row.version == version:
             entries += new
 
-    def state_message(self, client: Client) -> str:
-        """The next ``state`` message for one connection; it then counts as having the log.
+    def state_message(self, client: Client) -> bytes:
+        """The next ``state`` message for one connection, as UTF-8 JSON text; it then counts
+        as having the log.
 
         Cached per (recipient, entries the connection has) until the next change, so all
         connections of one recipient that keep up share one text; only ``now`` is added.
+        It stays bytes on its way out (a worker's socket writes them as they are): the
+        words of the log and the moves are not ASCII, and a round trip through ``str``
+        would cost more than building the message.
         """
         recipient = client.seat
         version = self.row.version
@@ -245,11 +249,11 @@ class LiveTable:
                     % (round(self.turn_started * 1000), self.undo_floor),
                     b"null" if self.undo_request is None else wire.dumpb(self.undo_request.to_json()),
                 )
-            ).decode()
+            )
             self._messages[key] = text
         client.log_sent = version
         # The server's clock as it sends: clients count the turn timer by it (clock skew).
-        return f'{text},"now":{round(time.time() * 1000)}}}'
+        return b'%s,"now":%d}' % (text, round(time.time() * 1000))
 
     def send_state(self, client: Client) -> None:
         client.push(self.state_message(client))
@@ -396,7 +400,8 @@ class LiveTable:
         self.state = new_state
         self.row.version = version
         self.in_force.append(version)
-        if any(reveals(new_state.events(s.seat), s.seat) for s in self.row.seats if s.kind == "human"):
+        raw = new_state.raw_events()  # the same answer as each seat's filtered events (reveals)
+        if any(reveals(raw, s.seat) for s in self.row.seats if s.kind == "human"):
             self.undo_floor = version  # hidden news reached a person: no take-back beyond this
         self.turn_started = time.time()
         self._changed()

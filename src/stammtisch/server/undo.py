@@ -139,7 +139,13 @@ def _from_elsewhere(event: JSON, seat: int) -> bool:
 
 
 def reveals(events: Iterable[JSON], seat: int) -> bool:
-    """Whether ``seat``'s events of one move (``State.events(seat)``) bring it hidden news."""
+    """Whether ``seat``'s events of one move (``State.events(seat)``) bring it hidden news.
+
+    The raw events (``State.raw_events()``) give the same answer, so callers need not filter
+    them per seat: :func:`~stammtisch.core.events.filter_events` only blanks the cards of an
+    event private to others, keeping its type, ``revealed`` and the length of its ``cards``,
+    and the last test below looks only at events private to ``seat``, which it leaves whole.
+    """
     for ev in events:
         kind = ev.get("type")
         if kind == "deal" or ev.get("revealed"):

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import LANGUAGES
 from stammtisch.server import wire
-from stammtisch.server.clients import Client
+from stammtisch.server.clients import Client, Message
 from stammtisch.server.config import MAX_MESSAGE_BYTES
 from stammtisch.server.errors import ServerError, pick_language
 from stammtisch.server.hub import Hub
@@ -81,7 +81,7 @@ async def _sender(ws: Socket, client: Client) -> None:
             text = await client.outbox.get()
             if text is None:
                 break
-            await ws.send_text(text)
+            await ws.send_text(text if isinstance(text, str) else text.decode())
     except Exception:  # the socket is gone; the reader notices too
         return
     if client.overflowed:
@@ -105,7 +105,7 @@ async def serve_direct(sock: DirectSocket, hub: Hub, table_id: str) -> None:
 
 
 async def serve_socket(
-    ws: Socket, hub: Hub, table_id: str, deliver: Callable[[str | None], None] | None = None
+    ws: Socket, hub: Hub, table_id: str, deliver: Callable[[Message | None], None] | None = None
 ) -> None:
     """One connection's session. ``deliver``: sends a message at once (then no sender task
     is needed); ``None`` tells it that no more will come."""
