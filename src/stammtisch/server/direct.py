@@ -34,7 +34,7 @@ from websockets.frames import CloseCode, Frame, Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
-from stammtisch.server.clients import Message
+from stammtisch.server.clients import Message as Text
 from stammtisch.server.shards import table_of_target
 
 log = logging.getLogger("stammtisch.server")
@@ -152,7 +152,7 @@ class DirectSocket(asyncio.Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.close_now(code, reason or "")
 
-    def deliver(self, text: Message | None) -> None:
+    def deliver(self, text: Text | None) -> None:
         """Send one text message now (``str``, or its UTF-8 ``bytes`` as they are); ``None``:
         no more messages, the server goes away."""
         if not self.open:
