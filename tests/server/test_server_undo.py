@@ -373,7 +373,13 @@ def test_news_reads_the_same_from_the_raw_events() -> None:
     hides cards (DOG-7 exchange, DOG-21 without partners, HAZ-6 draws, ZW-6 deals)."""
     from stammtisch.server.undo import reveals
 
-    cases = [("dog", {}), ("dog", {"players": 3}), ("himmel", {}), ("zwickern", {}), ("zwickern", {"players": 4})]
+    cases = [
+        ("dog", {}),
+        ("dog", {"players": 3}),
+        ("himmel", {}),
+        ("zwickern", {}),
+        ("zwickern", {"players": 4}),
+    ]
     news = 0
     for game, options in cases:
         for seed in range(3):
