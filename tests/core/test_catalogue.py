@@ -78,6 +78,16 @@ def test_plurals_follow_the_language(lang: str, n: int, text: str) -> None:
     assert i18n.tn("web.cards", n, lang) == text
 
 
+def test_plural_forms_asked_again_stay_right() -> None:
+    """The form gettext picks is kept per key, language and count: asked again in any
+    order, each count keeps its own form, and the language asked for (an unknown one
+    falls back to English)."""
+    asked = [("de", 1), ("en", 2), ("de", 2), ("en", 1), ("fr", 2), ("de", 1), ("en", 2)]
+    for _ in range(2):
+        got = [i18n.t("web.cards", lang, n=n) for lang, n in asked]
+        assert got == ["1 Karte", "2 cards", "2 Karten", "1 card", "2 cards", "1 Karte", "2 cards"]
+
+
 def test_took_back_one_move_is_singular() -> None:
     assert i18n.t("tui.undo_done", "en", n=1) == "Took back 1 move."
     assert i18n.t("tui.undo_done", "de", n=1) == "1 Zug zurückgenommen."

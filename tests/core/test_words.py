@@ -197,6 +197,39 @@ def test_the_words_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert len(words._MEMO) <= 50
 
 
+def test_a_full_words_memo_keeps_its_newer_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its bound the memo drops its older entries, not all: the words made just before
+    it overflowed (the moves on offer, the last log lines) are still there after it."""
+    import orjson
+
+    from stammtisch.core import words
+
+    monkeypatch.setattr(words, "_MEMO_SIZE", 40)
+    words._MEMO.clear()
+    lines: dict[bytes, list[dict[str, object]]] = {}
+    for state in _play("zwickern", {}, 7):
+        events = state.observe(None).get("events") or []
+        lines.setdefault(orjson.dumps(events), events)
+    distinct = list(lines.values())[:41]
+    assert len(distinct) == 41
+    for events in distinct:  # the 41st overflows the memo
+        words.entry_words("zwickern", events, NAMES)
+    assert 20 <= len(words._MEMO) <= 40
+    made = 0
+
+    def counting(*args: object) -> str:
+        nonlocal made
+        made += 1
+        return "x"
+
+    monkeypatch.setattr(words, "entry_text", counting)
+    for events in distinct[-20:]:
+        words.entry_words("zwickern", events, NAMES)
+    assert made == 0, "words made just before the memo overflowed were dropped"
+    words.entry_words("zwickern", distinct[0], NAMES)
+    assert made == len(words.LANGUAGES), "the oldest words stayed"
+
+
 def test_the_words_memo_keeps_its_keys_small() -> None:
     """orjson hands out its text in a buffer of at least 4 KiB: a key must hold a copy of
     just the text, or 4,096 entries would keep 16 MiB."""

@@ -109,6 +109,11 @@ _LOADED: dict[str, _Language] = {}
 #: finds it: the server words every move in both languages, so the lookup is made once.
 #: Emptied whenever the catalogue or the registered messages change.
 _SINGULAR: dict[tuple[str, str], str] = {}
+#: (key, lang as asked, n) -> the plural form gettext picks for ``n``: the same made once
+#: (gettext asks every catalogue file in turn). Emptied with :data:`_SINGULAR`, and when it
+#: reaches :data:`_PLURAL_SIZE` entries (counts are small numbers; this is a safeguard).
+_PLURAL: dict[tuple[str, str, int], str] = {}
+_PLURAL_SIZE = 10_000
 _LOCK = threading.Lock()
 #: Packages whose ``locale/`` folder is read, stammtisch's first (see :func:`add_catalogue`).
 _PACKAGES: list[str] = ["stammtisch"]
@@ -137,6 +142,7 @@ def add_catalogue(package: str) -> None:
             _PACKAGES.append(package)
             _LOADED.clear()  # read again, with the new files, when next asked
             _SINGULAR.clear()
+            _PLURAL.clear()
 
 
 def _language(lang: str) -> _Language:
@@ -174,7 +180,13 @@ def _lookup(key: str, lang: str, n: int | None) -> str | None:
         if found is None:
             continue
         if isinstance(found, tuple):
-            return cat.translations.ngettext(key, key, 1 if n is None else n)
+            count = 1 if n is None else n
+            form = _PLURAL.get((key, lang, count))
+            if form is None:
+                if len(_PLURAL) >= _PLURAL_SIZE:
+                    _PLURAL.clear()
+                form = _PLURAL[key, lang, count] = cat.translations.ngettext(key, key, count)
+            return form
         _SINGULAR[key, lang] = found
         return found
     extra = _EXTRA.get(key)
@@ -289,6 +301,7 @@ def register_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
     for code, texts in messages.items():
         _EXTRA.setdefault(code, dict(texts))
     _SINGULAR.clear()
+    _PLURAL.clear()
 
 
 def translate(code: str, params: Mapping[str, Any], lang: str = DEFAULT) -> str:

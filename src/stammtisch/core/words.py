@@ -21,6 +21,7 @@ import importlib
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import islice
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
@@ -153,8 +154,9 @@ _T = TypeVar("_T")
 #: to move, in both languages, and the same ones come again and again (the same card laid,
 #: the same peg moved by the same player): looking them up costs a fraction of making
 #: them. The texts depend on nothing else (the catalogue is fixed once loaded), so an
-#: entry never goes stale; the memo is emptied when it reaches :data:`_MEMO_SIZE` entries
-#: (up to about 1 KiB each: 4 MiB per process at most, measured).
+#: entry never goes stale. At :data:`_MEMO_SIZE` entries (up to about 1 KiB each: 4 MiB per
+#: process at most, measured) the older half is dropped, not all: the words of the moves
+#: that recur most stay through the stream of log lines that never come again.
 _MEMO: dict[tuple[str, str, tuple[str | None, ...] | None, bytes], Any] = {}
 _MEMO_SIZE = 4_096
 
@@ -168,7 +170,8 @@ def _remembered(kind: str, game: str, names: Names, item: Any, make: Callable[[]
     found: _T | None = _MEMO.get(key)
     if found is None:
         if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
+            for stale in list(islice(_MEMO, len(_MEMO) - _MEMO_SIZE // 2)):  # oldest first
+                del _MEMO[stale]
         found = _MEMO[key] = make()
     return found
 
