@@ -1,0 +1,155 @@
+"""A live table's own work per move, without network or database.
+
+``benchmarks/server_load.py`` measures the whole server (WebSocket frames, database, the
+load clients on the same two cores) and moves with the shared machine's speed by a factor
+of two. This measures only what :class:`stammtisch.server.table.LiveTable` does for one
+accepted move: check and apply the action, build every connected seat's view, its move log
+entry (the events in words in both languages), the legal moves in words for the seat to
+move, and encode the ``state`` messages. Random games, every seat connected (its messages
+are counted and dropped), CPU time (``time.process_time``) per move.
+
+    PYTHONPATH=src python benchmarks/table_work.py [--game zwickern] [--moves 5000]
+    PYTHONPATH=src python benchmarks/table_work.py --against /tmp/old/src [--rounds 8]
+
+``--against SRC`` runs the same measurement on another tree's ``src`` (for example a
+``git archive`` of an earlier commit), alternating with this one in separate processes,
+and prints the ratio of the best runs: side by side, so the machine's speed cancels out.
+The shared machine's other jobs slow single runs by up to a third (seen here), so the
+figure to compare is the best of several short runs of each tree, not one long run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = {"zwickern": 2, "himmel": 4, "dog": 4}
+
+
+async def _store(_row: object) -> None:
+    return None
+
+
+async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
+    from stammtisch.server.clients import Client
+    from stammtisch.server.db.repo import SeatRow, TableRow
+    from stammtisch.server.table import LiveTable
+
+    sent = [0, 0]  # messages, bytes
+
+    def sink(item: Any) -> None:
+        if item is not None:
+            sent[0] += 1
+            sent[1] += len(item)
+
+    rng = random.Random(seed)
+    seats = SEATS[game]
+    done = 0
+    cpu = 0.0
+    table_seed = seed * 1_000_000
+    while done < moves:
+        table_seed += 1
+        row = TableRow(
+            id=f"t{table_seed}",
+            game=game,
+            options={},
+            seed=table_seed,
+            status="waiting",
+            seats=[
+                SeatRow(s, "human", name) for s, name in enumerate(["Anna", "Ben", "Clara", "Dieter"][:seats])
+            ],
+        )
+        table = LiveTable(row, _store)
+        for s in range(seats):
+            client = Client(s, "de")
+            client.push = sink  # type: ignore[method-assign]
+            table.clients.add(client)
+        table.start_if_full()
+        table.broadcast()
+        while table.state is not None and not table.state.is_terminal and done < moves:
+            state = table.state
+            legal = state.legal_actions()
+            action = str(legal[rng.randrange(len(legal))])
+            t0 = time.process_time()
+            await table.submit(state.current_player, action, table.version)
+            cpu += time.process_time() - t0
+            done += 1
+    return {
+        "game": game,
+        "moves": done,
+        "us_per_move": 1e6 * cpu / done,
+        "bytes_per_move": sent[1] / done,
+        "messages_per_move": sent[0] / done,
+    }
+
+
+def run_tree(src: str, game: str, moves: int, seed: int) -> dict[str, Any]:
+    """One measurement in a fresh process on the tree at ``src``."""
+    env = dict(os.environ, PYTHONPATH=src)
+    out = subprocess.run(
+        [sys.executable, __file__, "--game", game, "--moves", str(moves), "--seed", str(seed), "--json"],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(SEATS), default="zwickern")
+    ap.add_argument("--moves", type=int, default=5_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=8, help="with --against: pairs of runs")
+    ap.add_argument("--against", default=None, help="another tree's src folder, measured alternately")
+    ap.add_argument("--json", action="store_true", help="print one JSON line (used by --against)")
+    args = ap.parse_args()
+    if args.json:
+        print(json.dumps(asyncio.run(measure(args.game, args.moves, args.seed))))
+        return
+    print(
+        f"# table work per move, {args.game}, {args.moves} random moves per run, "
+        f"python {platform.python_version()} on {platform.machine()}, load average "
+        + ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    )
+    if args.against is None:
+        r = asyncio.run(measure(args.game, args.moves, args.seed))
+        print(
+            f"{r['us_per_move']:.1f} us CPU per move, {r['bytes_per_move']:.0f} bytes in "
+            f"{r['messages_per_move']:.1f} messages per move"
+        )
+        return
+    here = str(ROOT / "src")
+    mine: list[float] = []
+    theirs: list[float] = []
+    for i in range(args.rounds):
+        a = run_tree(here, args.game, args.moves, args.seed)
+        b = run_tree(args.against, args.game, args.moves, args.seed)
+        mine.append(a["us_per_move"])
+        theirs.append(b["us_per_move"])
+        print(
+            f"round {i + 1}: this tree {mine[-1]:.1f} us ({a['bytes_per_move']:.0f} bytes), "
+            f"{args.against} {theirs[-1]:.1f} us ({b['bytes_per_move']:.0f} bytes)"
+        )
+    print(
+        f"best of {args.rounds}: this tree {min(mine):.1f} us, the other {min(theirs):.1f} us, "
+        f"ratio {min(mine) / min(theirs):.2f} (medians {statistics.median(mine):.1f} and "
+        f"{statistics.median(theirs):.1f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
