@@ -325,9 +325,10 @@ app.command()(serve)
 
 @app.command("info")
 def info_cmd(game: GameArgument) -> None:
-    """Print a game's info as JSON (title, players, options) for programs; for Dog also
-    which engine runs (the compiled core or pure Python), for Zwickern which search the hard
-    bot runs."""
+    """Print a game's info as JSON for programs: title, players, options, what runs.
+
+    Dog: which engine runs (compiled core or pure Python). Zwickern: the hard bot's search.
+    """
     data = _info(game, default_lang()).to_json()
     if data.get("name") == "dog":
         from stammtisch.games.dog.backend import describe
