@@ -268,3 +268,38 @@ def test_plain_prompt_answers_a_wrong_number_or_word_with_the_numbers(
     assert out.count(pick) == 5, out
     assert "7C" not in out and "10H" not in out and "Traceback" not in out
     _assert_first_move_of_seat_0(3, rec.actions, listed=0)  # the first listed
+
+
+def test_help_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--help`` in the language of the command line: the commands, the options players
+    use and Typer's panels from the catalogue (``cli.help.*``), in English again afterwards."""
+    english = runner.invoke(app, ["play", "--help"]).output
+    assert "Your seat, counted from 1" in english and "Options" in english
+    assert "Show this message and exit." in english
+    german = runner.invoke(app, ["play", "--help", "--lang", "de"]).output
+    assert "Dein Platz, ab 1 gezählt" in german and "Optionen" in german and "Argumente" in german
+    assert "Diese Hilfe zeigen und beenden." in german and "[Vorgabe: 1]" in german
+    assert "Your seat" not in german and "Show this message" not in german
+    monkeypatch.setenv("LANG", "de_CH.UTF-8")
+    listing = runner.invoke(app, ["--help"]).output
+    assert "Im Terminal spielen" in listing and "Befehle" in listing
+    monkeypatch.delenv("LANG")
+    assert "Play in the terminal" in runner.invoke(app, ["--help"]).output
+
+
+def test_every_command_and_every_players_option_has_help_in_both_languages() -> None:
+    import typer.main
+
+    from stammtisch.cli_support import localize_help
+    from stammtisch.core.i18n import has
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.main.TyperGroup)
+    for lang in ("en", "de"):
+        localize_help(group, lang)
+        for name, command in group.commands.items():
+            assert has(f"cli.help.{name}", lang), (name, lang)
+            if name in ("play", "replay", "games", "info"):
+                for param in command.params:
+                    assert getattr(param, "help", None), (name, param.name, lang)
+    localize_help(group, "en")

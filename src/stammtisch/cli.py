@@ -40,15 +40,18 @@ from stammtisch.core.i18n import t
 from stammtisch.records.record import GameRecord
 from stammtisch.server.cli import serve
 
+# The help texts of the commands and of the options players use are in the catalogue
+# (``cli.help.*`` in terminal.po), in the language of the command line: see
+# ``cli_support.localize_help``. The operators' options (serve, arena, check, sim) keep
+# their English help here.
 app = typer.Typer(
     cls=Group,
-    help="stammtisch: Dog, Himmel A… und Zwirn and Zwickern.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
 
-LangOption = Annotated[str, typer.Option(help="Language: en or de (default: from LANG).", show_default=False)]
+LangOption = Annotated[str, typer.Option(show_default=False)]
 
 
 def _version(value: bool) -> None:
@@ -61,7 +64,7 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+        typer.Option("--version", callback=_version, is_eager=True),
     ] = False,
 ) -> None:
     """stammtisch: Dog, Himmel A… und Zwirn and Zwickern."""
@@ -199,11 +202,11 @@ def _write(save: Any, path: Path, lang: str) -> Any:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
+    file: Annotated[Path, typer.Argument()],
+    show: bool = False,
     lang: LangOption = "",
-    ui: Annotated[bool, typer.Option("--ui", help="Step through the game in the terminal UI.")] = False,
-    moves: Annotated[bool, typer.Option(help="Tell every move in words (as a spectator saw it).")] = True,
+    ui: Annotated[bool, typer.Option("--ui")] = False,
+    moves: bool = True,
 ) -> None:
     """Replay a game record, tell its moves and check that it ends with the recorded result."""
     lang = check_lang(lang or default_lang())
@@ -234,31 +237,18 @@ def replay(
     console.print(escape(t("cli.replay_ok", lang, game=record.game, n=len(record.actions), result=result)))
 
 
-SEATS_HELP = (
-    "Seats, comma-separated: you, person (hot-seat), or a bot level "
-    "(easy, medium, hard, random); sets the number of players and skips the setup screen."
-)
-
-
 @app.command()
 def play(
-    game: Annotated[
-        str | None, typer.Argument(help="Game name, see `stammtisch games` (default: zwickern).")
-    ] = None,
+    game: Annotated[str | None, typer.Argument()] = None,
     players: PlayersOption = None,
-    seat: Annotated[int, typer.Option(help="Your seat, counted from 1 (--plain).")] = 1,
-    seed: Annotated[int | None, typer.Option(help="Seed (default: random).")] = None,
+    seat: int = 1,
+    seed: int | None = None,
     option: GameOptions = None,
     lang: LangOption = "",
-    save: Annotated[Path | None, typer.Option(help="Where to write the game record (--plain).")] = None,
-    seats: Annotated[str | None, typer.Option(help=SEATS_HELP)] = None,
-    plain: Annotated[
-        bool, typer.Option("--plain", help="Plain text prompt instead of the full-screen UI.")
-    ] = False,
-    resume: Annotated[
-        bool,
-        typer.Option("--resume", help="Go on with the last unfinished game (autosaved after every move)."),
-    ] = False,
+    save: Path | None = None,
+    seats: str | None = None,
+    plain: Annotated[bool, typer.Option("--plain")] = False,
+    resume: Annotated[bool, typer.Option("--resume")] = False,
 ) -> None:
     """Play in the terminal (seats: you, bots, people at the same keyboard)."""
     from stammtisch.tui import autosave

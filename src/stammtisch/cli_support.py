@@ -20,19 +20,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer import _click as click  # Typer 0.29 ships its own Click: its exceptions are these
+from typer import rich_utils
 from typer.core import TyperGroup
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.core.i18n import LANGUAGES
+from stammtisch.core.i18n import LANGUAGES, has, t
 
 USAGE = 2
 FAILURE = 1
 INTERRUPTED = 130
 
-#: The arguments and options several commands share, declared once.
-GameArgument = Annotated[str, typer.Argument(help="Game name, see `stammtisch games`.")]
-PlayersOption = Annotated[int | None, typer.Option(help="Number of players.")]
-GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option k=v.")]
+#: The arguments and options several commands share, declared once (their help texts are
+#: ``cli.help.param.<name>`` in the catalogue, see :func:`localize_help`).
+GameArgument = Annotated[str, typer.Argument()]
+PlayersOption = Annotated[int | None, typer.Option()]
+GameOptions = Annotated[list[str] | None, typer.Option("--option", "-o")]
 
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -152,6 +154,41 @@ def click_message(exc: click.ClickException, lang: str) -> str:
     return StammtischError("cli_usage", message=text).message(lang)
 
 
+def localize_help(group: click.Group, lang: str) -> None:
+    """Put the help texts of ``--help`` in ``lang``, from the catalogue.
+
+    The program's own help (``cli.help.root``), each command's (``cli.help.<command>``) and
+    each parameter's: ``cli.help.<command>.<parameter>``, else ``cli.help.param.<parameter>``
+    for one that several commands share (the game, the players, ``-o``, ``--lang``). A
+    parameter without a key keeps the help written in the code (the operators' options of
+    ``serve``, ``arena``, ``check`` and ``sim``, in English). Typer's panel titles and its
+    ``[default: …]`` follow too; Click's own "Usage:" line stays as it is.
+    """
+    rich_utils.ARGUMENTS_PANEL_TITLE = t("cli.help.panel.arguments", lang)
+    rich_utils.OPTIONS_PANEL_TITLE = t("cli.help.panel.options", lang)
+    rich_utils.COMMANDS_PANEL_TITLE = t("cli.help.panel.commands", lang)
+    rich_utils.DEFAULT_STRING = t("cli.help.panel.default", lang)
+    rich_utils.REQUIRED_LONG_STRING = t("cli.help.panel.required", lang)
+    _localize_command(group, "root", lang)
+    for name, command in group.commands.items():
+        _localize_command(command, name, lang)
+
+
+def _localize_command(command: click.Command, name: str, lang: str) -> None:
+    key = f"cli.help.{name}"
+    if has(key, lang):
+        command.help = t(key, lang)
+        command.short_help = None
+    for param in command.params:
+        for key in (f"cli.help.{name}.{param.name}", f"cli.help.param.{param.name}"):
+            if has(key, lang):
+                param.help = t(key, lang)  # type: ignore[attr-defined]
+                break
+    help_option = command.get_help_option(click.Context(command))
+    if help_option is not None:
+        help_option.help = t("cli.help.help_option", lang)
+
+
 class Group(TyperGroup):
     """The command group: commands listed in alphabetical order, and every way out of a
     command (bad usage, Ctrl-C, EOF at a prompt) as one line in the chosen language."""
@@ -169,6 +206,7 @@ class Group(TyperGroup):
     ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         lang = lang_from_args(argv)
+        localize_help(self, lang)
         code: Any = 0
         try:
             code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
