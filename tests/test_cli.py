@@ -289,12 +289,13 @@ def test_help_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_every_command_and_every_players_option_has_help_in_both_languages() -> None:
     import typer.main
+    from typer.core import TyperGroup
 
     from stammtisch.cli_support import localize_help
     from stammtisch.core.i18n import has
 
     group = typer.main.get_command(app)
-    assert isinstance(group, typer.main.TyperGroup)
+    assert isinstance(group, TyperGroup)
     for lang in ("en", "de"):
         localize_help(group, lang)
         for name, command in group.commands.items():

@@ -154,7 +154,7 @@ def click_message(exc: click.ClickException, lang: str) -> str:
     return StammtischError("cli_usage", message=text).message(lang)
 
 
-def localize_help(group: click.Group, lang: str) -> None:
+def localize_help(group: TyperGroup, lang: str) -> None:
     """Put the help texts of ``--help`` in ``lang``, from the catalogue.
 
     The program's own help (``cli.help.root``), each command's (``cli.help.<command>``) and
