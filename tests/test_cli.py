@@ -277,7 +277,7 @@ def test_help_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> No
     assert "Your seat, counted from 1" in english and "Options" in english
     assert "Show this message and exit." in english
     german = runner.invoke(app, ["play", "--help", "--lang", "de"]).output
-    assert "Dein Platz, ab 1 gezählt" in german and "Optionen" in german and "Argumente" in german
+    assert "Welcher Spieler du bist" in german and "Optionen" in german and "Argumente" in german
     assert "Diese Hilfe zeigen und beenden." in german and "[Vorgabe: 1]" in german
     assert "Your seat" not in german and "Show this message" not in german
     monkeypatch.setenv("LANG", "de_CH.UTF-8")

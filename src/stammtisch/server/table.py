@@ -209,15 +209,9 @@ class LiveTable:
             entries += new
 
     def state_message(self, client: Client) -> bytes:
-        """The next ``state`` message for one connection, as UTF-8 JSON text; it then counts
-        as having the log.
-
-        Cached per (recipient, entries the connection has) until the next change, so all
-        connections of one recipient that keep up share one text; only ``now`` is added.
-        It stays bytes on its way out (a worker's socket writes them as they are): the
-        words of the log and the moves are not ASCII, and a round trip through ``str``
-        would cost more than building the message.
-        """
+        """The next ``state`` message for one connection (UTF-8 JSON bytes, written as they
+        are); the connection then counts as having the log. Cached per (recipient, entries
+        the connection has) until the next change; only ``now`` is added."""
         recipient = client.seat
         version = self.row.version
         log_from = client.log_sent if client.log_sent <= version else 0
@@ -400,7 +394,7 @@ class LiveTable:
         self.state = new_state
         self.row.version = version
         self.in_force.append(version)
-        raw = new_state.raw_events()  # the same answer as each seat's filtered events (reveals)
+        raw = new_state.raw_events()  # reveals: the same answer as each seat's filtered events
         if any(reveals(raw, s.seat) for s in self.row.seats if s.kind == "human"):
             self.undo_floor = version  # hidden news reached a person: no take-back beyond this
         self.turn_started = time.time()
