@@ -203,7 +203,8 @@ def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     )
     out = buf.getvalue()
     assert rec.result is not None and rec.result["terminal"]
-    assert "   1  give the " in out and "to Player 3" in out  # the partner, by the seat word
+    partner = rec.meta["names"][2]  # the bots have names (the same for the same seed)
+    assert partner and "   1  give the " in out and f"to {partner}" in out
 
 
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -221,19 +221,21 @@ def replay(
 
         StammtischApp(record.game, record=record, lang=lang).run()
         return
+    from stammtisch.tui.present import result_text
+    from stammtisch.tui.session import record_names
+
+    names = record_names(record)  # the bots' names of a game played in the terminal
     if moves:
         from stammtisch.core.words import entry_text
 
         for i, state in enumerate(record.states()):
             if i:
-                console.print(escape(f"{i}. {entry_text(record.game, state.events(None), lang)}"))
+                console.print(escape(f"{i}. {entry_text(record.game, state.events(None), lang, names)}"))
     if show:
-        console.print(escape(final.render(None, lang)))
+        console.print(escape(final.render(None, lang, names)))
     if record.result is None or not final.is_terminal:
         fail(StammtischError("cli_unfinished", path=str(file), n=len(record.actions)), lang, FAILURE)
-    from stammtisch.tui.present import result_text
-
-    result = result_text(final, lang)
+    result = result_text(final, lang, names)
     console.print(escape(t("cli.replay_ok", lang, game=record.game, n=len(record.actions), result=result)))
 
 

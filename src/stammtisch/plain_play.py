@@ -52,7 +52,7 @@ def play_plain(
     else:
         seat = session.humans[0]
     session.autosave = True
-    presenter = presenter_for(session.game)
+    presenter = presenter_for(session.game, session.names)
     path = save or Path("records") / f"{session.game.name}-{session.seed}.json"
     shown = len(session.seen(seat))
     while not session.over:
@@ -68,7 +68,7 @@ def play_plain(
             session.play(str(brain.choose(view, legal)))
             continue
         out.print()
-        out.print(escape(session.state.render(seat, lang)))
+        out.print(escape(session.state.render(seat, lang, session.names)))
         line = _choose(session, presenter, out, ask, lang)
         if line.lower() in QUIT:
             saved = session.store()
@@ -85,8 +85,8 @@ def play_plain(
     for move in session.seen(seat)[shown:]:
         if move.seat != seat:
             out.print(escape(presenter.log_line(move, lang)))
-    out.print(escape(session.state.render(seat, lang)))
-    out.print(tr("plain_over", lang, result=result_text(session.state, lang)))
+    out.print(escape(session.state.render(seat, lang, session.names)))
+    out.print(tr("plain_over", lang, result=result_text(session.state, lang, session.names)))
     record = session.record()
     saved = _save(session, path)
     if saved is not None:

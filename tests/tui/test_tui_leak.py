@@ -29,7 +29,7 @@ from stammtisch.tui.session import Seen, Session
 def _dog_secrets(session: Session, human: int, lang: str) -> list[str]:
     """Every text that would tell ``human`` a card another seat gave in the exchange: the
     giver's own log line and move words (read from the full game), and the notation."""
-    presenter = presenter_for(session.game)
+    presenter = presenter_for(session.game, session.names)
     out: list[str] = []
     state = session.game.new_game(session.seed)
     for m in session.moves:
@@ -49,10 +49,10 @@ def _dog_secrets(session: Session, human: int, lang: str) -> list[str]:
     return out
 
 
-def _hidden_give(events: Any, lang: str) -> str:
+def _hidden_give(events: Any, lang: str, names: Any = None) -> str:
     """The words for another seat's exchange card as the human reads them (no card)."""
     give = next(e for e in events if e.get("type") == "give")
-    return dog_words.event_text(give, lang, None)
+    return dog_words.event_text(give, lang, names)
 
 
 def _himmel_steal_secrets(session: Session, human: int) -> list[tuple[int, str]]:
@@ -86,11 +86,11 @@ def test_dog7_plain_prompt_prints_no_exchange_card_of_another_seat() -> None:
         assert session.over
         gives = [m for m in session.moves if m.seat != 0 and m.notation.startswith("give ")]
         assert len(gives) >= 3, "the game had no exchange to hide"
-        presenter = presenter_for(session.game)
+        presenter = presenter_for(session.game, session.names)
         for seen, m in zip(session.seen(0), session.moves, strict=True):
             if m.seat != 0 and m.notation.startswith("give "):  # told, in words, without the card
                 line = presenter.log_line(seen, lang)
-                assert line in printed and _hidden_give(seen.events, lang) in line, line
+                assert line in printed and _hidden_give(seen.events, lang, session.names) in line, line
         for secret in _dog_secrets(session, 0, lang):
             assert secret not in printed, secret
 
@@ -104,7 +104,7 @@ def test_haz5_plain_prompt_never_names_a_steal_it_did_not_witness() -> None:
     play_plain(session.game, console=console, read=lambda p: "1", session=session)
     assert session.over
     printed = buf.getvalue()
-    presenter = presenter_for(session.game)
+    presenter = presenter_for(session.game, session.names)
     secrets = _himmel_steal_secrets(session, 0)
     assert secrets, "no steal between two other seats in this game"
     mine, spectator = session.seen(0), session.seen(None)
@@ -147,7 +147,7 @@ async def test_dog7_terminal_ui_shows_no_exchange_card_of_another_seat() -> None
     assert session.state.observe(0)["round"] >= 1 or session.over
     told = [e for seen in session.seen(0) for e in seen.events if e.get("type") == "give" and e["seat"] != 0]
     assert told and all(e.get("card") is None for e in told)
-    assert any(_hidden_give((e,), "en") in shown for e in told)
+    assert any(_hidden_give((e,), "en", session.names) in shown for e in told)
     for secret in _dog_secrets(session, 0, "en"):
         assert secret not in shown, secret
 
@@ -177,7 +177,7 @@ async def test_haz5_terminal_ui_log_names_no_unwitnessed_steal() -> None:
     assert session.over
     secrets = _himmel_steal_secrets(session, 0)
     assert secrets, "no steal between two other seats in this game"
-    names = presenter_for(session.game).names("en")
+    names = presenter_for(session.game, session.names).names("en")
     for i, _card in secrets:
         thief = session.moves[i].seat
         steal = next(e for e in session_events_of(session, i, thief) if e.get("type") == "steal")

@@ -195,7 +195,7 @@ async def test_replay_steps_through_a_record() -> None:
         await pilot.press("left")
         assert screen.index == 1
         await pilot.press("v")
-        assert "Seen by: Player 1" in screen_text(app)
+        assert f"Seen by: {session.names[0]}" in screen_text(app)  # the bots' names, from the record
         await pilot.press("end")
         text = screen_text(app)
         assert f"Move {n} of {n}" in text and "Replay finished" in text and "wins" in text

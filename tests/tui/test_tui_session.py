@@ -77,3 +77,43 @@ def test_unknown_seat_kind_is_a_clear_error() -> None:
         Session(stammtisch.load("zwickern"), 1, ["you", "grandmaster"])
     assert "grandmaster" in err.value.message("en")
     assert "grandmaster" in err.value.message("de")
+
+
+def test_bots_have_names_that_stay_with_the_game() -> None:
+    """Each bot seat has its own name (as at the browser's table); a person has none and is
+    "Player n". The same seed gives the same names; the next game, a record and a resumed
+    game keep them."""
+    from stammtisch.records.record import GameRecord
+
+    session = new_session("dog", ["you", "hard", "easy", "person"], seed=8)
+    you, partner, other, person = session.names
+    assert you is None and person is None and partner and other and partner != other
+    assert new_session("dog", ["you", "hard", "easy", "person"], seed=8).names == session.names
+    assert session.next_game().names == session.names
+    record = session.record()
+    assert record.meta["names"] == session.names
+    again = GameRecord.from_json(record.to_json())
+    assert Session.from_record(again).names == session.names
+    # A name given for a seat a person now sits in is dropped; a bot without one gets one.
+    mixed = Session(session.game, 8, ["you", "hard", "person", "random"], names=session.names)
+    assert mixed.names[:3] == [None, partner, None] and mixed.names[3]
+
+
+def test_the_plain_prompt_and_the_end_name_the_bots() -> None:
+    import io
+
+    from rich.console import Console
+
+    from stammtisch.plain_play import play_plain
+
+    buf = io.StringIO()
+    session = Session(stammtisch.load("zwickern"), 4, ["you", "random"])
+    bot = session.names[1]
+    assert bot is not None
+    play_plain(
+        session.game, lang="de", console=Console(file=buf, width=200), read=lambda p: "1", session=session
+    )
+    printed = buf.getvalue()
+    assert f"> {bot}:" in printed or f"  {bot}:" in printed  # the seat lines of the board
+    assert f"Geber: {bot}" in printed or "Geber: Spieler 1" in printed
+    assert "Spieler 2" not in printed

@@ -35,6 +35,9 @@ from stammtisch.core.events import filter_events
 from stammtisch.core.rng import Rng
 
 JSON = dict[str, Any]
+#: The seats' names as the players see them (nicknames, bot names; None for a seat without
+#: one, which is then "Player 2"): see :mod:`stammtisch.core.words`.
+Names = Sequence[str | None] | None
 
 
 @dataclass(frozen=True)
@@ -308,9 +311,9 @@ class State(ABC, Generic[A]):
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks one of the game's invariants."""
 
-    def render(self, seat: int | None = None, lang: str = "en") -> str:
-        """Text picture of what ``seat`` sees."""
-        return self.game.render(self.observe(seat), lang)
+    def render(self, seat: int | None = None, lang: str = "en", names: Names = None) -> str:
+        """Text picture of what ``seat`` sees (``names``: the seats' names, see ``Game.render``)."""
+        return self.game.render(self.observe(seat), lang, names)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
@@ -366,8 +369,9 @@ class Game(ABC, Generic[S]):
         """
 
     @abstractmethod
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        """A text picture of a view, for terminals and logs."""
+    def render(self, view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
+        """A text picture of a view, for terminals and logs; ``names``: the seats' names as
+        the players see them (None, or None for a seat: "Player 2", see ``core.words``)."""
 
     def check_json_header(self, data: Mapping[str, Any]) -> None:
         """Reject a position meant for another game or other options."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
 from stammtisch.core.events import filter_events
-from stammtisch.core.game import JSON, Game, State
+from stammtisch.core.game import JSON, Game, Names, State
 
 A = TypeVar("A")
 S = TypeVar("S", bound=State[Any])
@@ -46,7 +46,7 @@ class SampleModule(Protocol):
 
 
 class RenderModule(Protocol):
-    def render(self, view: Mapping[str, Any], lang: str = ..., /) -> str: ...
+    def render(self, view: Mapping[str, Any], lang: str = ..., names: Names = ..., /) -> str: ...
 
 
 class EventsModule(Protocol):
@@ -79,8 +79,8 @@ class PackageGame(Game[S]):
     def observe_all(self, state: S, seats: Sequence[int | None]) -> list[JSON]:
         return self.view_module.observe_all(state, seats)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        return self.render_module.render(view, lang)
+    def render(self, view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
+        return self.render_module.render(view, lang, names)
 
 
 class PackageState(State[A]):

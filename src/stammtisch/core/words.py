@@ -28,11 +28,11 @@ from typing import Any, Protocol, TypeVar
 import orjson
 
 from stammtisch.core.errors import UnknownGameError
+from stammtisch.core.game import Names as Names  # re-exported: the words take them
 from stammtisch.core.i18n import LANGUAGES, t
 from stammtisch.core.registry import game_class, game_package
 
 JSON = dict[str, Any]
-Names = Sequence[str | None] | None
 
 
 class GameWords(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.i18n import LANGUAGES, keys, register_messages, t
+from stammtisch.core.words import Names
 from stammtisch.core.words import seat_name as _seat_name
 
 LANGS = LANGUAGES
@@ -21,10 +22,11 @@ def tr(key: str, lang: str = "en", **params: Any) -> str:
     return t(PREFIX + key, lang, **params)
 
 
-def seat_name(seat: int | None, lang: str) -> str:
-    """A seat as a person reads it: ``Player 1`` / ``Spieler 1`` for seat index 0 (the one
-    seat word of the catalogue, ``words.seat``, shared with the game words and the browser)."""
-    return _seat_name(None, seat, lang)
+def seat_name(seat: int | None, lang: str, names: Names = None) -> str:
+    """A seat as a person reads it: its name if it has one (a bot's, ``Session.names``), else
+    ``Player 1`` / ``Spieler 1`` for seat index 0 (the one seat word of the catalogue,
+    ``words.seat``, shared with the game words and the browser)."""
+    return _seat_name(names, seat, lang)
 
 
 def ui_keys() -> list[str]:

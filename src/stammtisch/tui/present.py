@@ -18,7 +18,7 @@ from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, State
-from stammtisch.core.words import entry_text, join, move_text
+from stammtisch.core.words import Names, entry_text, join, move_text
 from stammtisch.tui.cards import chip
 from stammtisch.tui.i18n import seat_name, tr
 from stammtisch.tui.moves import card_of
@@ -35,8 +35,14 @@ class Presenter:
     #: The log and the move list read the game's words (events and move descriptions).
     use_words = True
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], names: Names = None) -> None:
         self.game = game
+        #: The seats' names (``Session.names``: bots have one), for every seat on screen.
+        self.seat_names: Names = names
+
+    def name(self, seat: int | None, lang: str) -> str:
+        """A seat as the screens name it: its name, else "Player 2"."""
+        return seat_name(seat, lang, self.seat_names)
 
     def rules(self, lang: str) -> str:
         """The game in brief, for the help screen."""
@@ -64,7 +70,8 @@ class Presenter:
 
     def seats(self, view: View, lang: str) -> RenderableType:
         """A seat table: one row per seat with the per-seat lists the view holds."""
-        return seat_table(view, lang, [(tr("points", lang), lambda s: num(_at(view.get("scores"), s)))])
+        points = [(tr("points", lang), lambda s: num(_at(view.get("scores"), s)))]
+        return seat_table(view, lang, points, self.seat_names)
 
     def move_label(self, notation: str, lang: str) -> str:
         return notation
@@ -80,7 +87,7 @@ class Presenter:
 
     def names(self, lang: str) -> list[str]:
         """Seat names as the screens write them ("Player 1"), for the game's words."""
-        return [seat_name(s, lang) for s in range(self.game.num_players)]
+        return [self.name(s, lang) for s in range(self.game.num_players)]
 
     def last_line(self, view: View, lang: str) -> Text | None:
         """``Last: Player 2 plays the 7 …``: the view's events of the latest move in the
@@ -125,7 +132,7 @@ class Presenter:
             text = entry_text(self.game.name, [dict(e) for e in seen.events], lang, self.names(lang))
             if text:
                 return text
-        return tr("played", lang, name=seat_name(seen.seat, lang), move=self.seen_label(seen, lang))
+        return tr("played", lang, name=self.name(seen.seat, lang), move=self.seen_label(seen, lang))
 
     def move_words(self, state: State[Any], notation: str, lang: str, short: bool = False) -> str:
         """A legal move of the seat to move in words (its description), else its label;
@@ -157,14 +164,17 @@ def _at(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and seat < len(values) else ""
 
 
-def seat_table(view: View, lang: str, columns: Sequence[tuple[str, Callable[[int], str]]]) -> Table:
-    """One row per seat: its label, then one cell per column (header, cell of a seat)."""
+def seat_table(
+    view: View, lang: str, columns: Sequence[tuple[str, Callable[[int], str]]], names: Names = None
+) -> Table:
+    """One row per seat: its label (its name, if ``names`` has one), then one cell per column
+    (header, cell of a seat)."""
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("", no_wrap=True)
     for header, _ in columns:
         table.add_column(header, justify="right", no_wrap=True)
     for s in range(int(view.get("players", 0))):
-        table.add_row(seat_label(view, s, lang), *(cell(s) for _, cell in columns))
+        table.add_row(seat_label(view, s, lang, names), *(cell(s) for _, cell in columns))
     return table
 
 
@@ -173,18 +183,18 @@ def seat_number(seat: int | None) -> str:
     return "-" if seat is None else str(seat + 1)
 
 
-def seat_label(view: View, seat: int, lang: str) -> Text:
+def seat_label(view: View, seat: int, lang: str, names: Names = None) -> Text:
     """``> Seat 1 (you)``: the arrow marks the seat to move."""
     you = view.get("seat") == seat
     mover = view.get("current_player") == seat
     text = Text()
     text.append("▶ " if mover else "  ", style="bold yellow")
-    name = seat_name(seat, lang)
+    name = seat_name(seat, lang, names)
     text.append(tr("seat_you", lang, name=name) if you else name, style="bold" if you else "")
     return text
 
 
-def result_text(state: State[Any], lang: str) -> str:
+def result_text(state: State[Any], lang: str, names: Names = None) -> str:
     """Who won and the points, in words: ``Seat 3 wins. Points: 110, 118, 162.``; a team
     that wins together is named with its seats (``Team 2 wins: Seat 2 and Seat 4.``)."""
     scores, returns = state.scores(), state.returns()
@@ -195,11 +205,13 @@ def result_text(state: State[Any], lang: str) -> str:
     if len(winners) == len(returns):
         head = tr("result_draw", lang)
     elif team is not None and len(winners) > 1:
-        head = tr("result_team", lang, t=team + 1, names=join([seat_name(w, lang) for w in winners], lang))
+        head = tr(
+            "result_team", lang, t=team + 1, names=join([seat_name(w, lang, names) for w in winners], lang)
+        )
     elif len(winners) == 1:
-        head = tr("result_winner", lang, name=seat_name(winners[0], lang))
+        head = tr("result_winner", lang, name=seat_name(winners[0], lang, names))
     else:
-        head = tr("result_winners", lang, names=join([seat_name(w, lang) for w in winners], lang))
+        head = tr("result_winners", lang, names=join([seat_name(w, lang, names) for w in winners], lang))
     return f"{head} {tr('result_scores', lang, scores=', '.join(num(x) for x in scores))}"
 
 

@@ -15,13 +15,15 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from stammtisch.tui.cards import chip
-from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import card_of, tokens
 from stammtisch.tui.present import Presenter, View, seat_table
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 FIELDS_PER_SEAT = 16
 CELL = 3
+#: The width a line of the compact board may take (80 columns less the board's padding).
+STRIP_WIDTH = 78
 
 
 def ring_cells(fields: int) -> list[tuple[int, int]]:
@@ -122,7 +124,7 @@ class DogPresenter(Presenter):
             lines[row] = Text("").join([grid[row][0], pad, grid[row][side]])
         lines = self._number_fields(lines, fields)
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
-        head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
+        head.append(f"   {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")
         return self.with_last(view, lang, [head, *lines, self._footer(view, lang)])
 
     def strip(self, view: View, lang: str) -> RenderableType:
@@ -185,6 +187,13 @@ class DogPresenter(Presenter):
         else:
             n = view["hand_sizes"][seat]
             line.append(tr("dog_cards_1" if n == 1 else "dog_cards_n", lang, n=n))
+        # A bot's name, as the log calls it, in what is left of the line (a person is the
+        # seat's number, "Player 2", already).
+        names = self.seat_names
+        name = names[seat] if names is not None and seat < len(names) else None
+        room = STRIP_WIDTH - line.cell_len - 1
+        if name and room >= 3:
+            line.append(" " + (name if len(name) <= room else name[: room - 1] + "…"), style=style)
         return line
 
     @staticmethod
@@ -256,10 +265,10 @@ class DogPresenter(Presenter):
             lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
-            lines.append(Text(tr("dog_exchange", lang, name=seat_name(cur, lang)), style="bold"))
+            lines.append(Text(tr("dog_exchange", lang, name=self.name(cur, lang)), style="bold"))
         elif cur is not None and view.get("moves_for") not in (None, cur):
-            helped = seat_name(int(view["moves_for"]), lang)
-            lines.append(Text(tr("dog_helps", lang, name=seat_name(cur, lang), partner=helped), style="bold"))
+            helped = self.name(int(view["moves_for"]), lang)
+            lines.append(Text(tr("dog_helps", lang, name=self.name(cur, lang), partner=helped), style="bold"))
         ex = view.get("exchange") or {}
         if ex.get("gave"):
             got = chip(ex["received"], lang).plain if ex.get("received") else "?"
@@ -284,4 +293,5 @@ class DogPresenter(Presenter):
                 (tr("dog_kennel", lang), lambda s: str(sum(1 for t in pegs[s] if t == "K"))),
                 (tr("dog_himmel", lang), lambda s: str(sum(1 for t in pegs[s] if str(t).startswith("H")))),
             ],
+            self.seat_names,
         )

@@ -43,6 +43,7 @@ class HimmelPresenter(Presenter):
                 (tr("haz_penalty", lang), lambda s: str(view["penalty_counts"][s])),
                 (tr("points", lang), lambda s: num(_score(view, s))),
             ],
+            self.seat_names,
         )
 
 

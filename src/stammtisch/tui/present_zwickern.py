@@ -7,7 +7,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from stammtisch.tui.cards import chip, chips
-from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import Presenter, View, num, seat_table
 
 
@@ -16,7 +16,7 @@ class ZwickernPresenter(Presenter):
 
     def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
-        head.append(f"   {tr('dealer', lang)}: {seat_name(int(view['dealer']), lang)}")
+        head.append(f"   {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")
         table = Text(f"{tr('table', lang)}: ", style="bold")
         table.append_text(chips(view["table"], tr("empty", lang), lang))
         deck = Text(tr("draw_pile", lang, n=view["deck_size"]))
@@ -44,4 +44,5 @@ class ZwickernPresenter(Presenter):
                 (tr("captured", lang), lambda s: str(len(view["captured"][s]))),
                 (tr("points", lang), lambda s: num(view["scores"][s])),
             ],
+            self.seat_names,
         )

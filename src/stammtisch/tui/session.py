@@ -16,6 +16,7 @@ from typing import Any
 
 from stammtisch.bots import LEVELS, bot_names, make_bot
 from stammtisch.bots.base import Bot
+from stammtisch.bots.names import name_bots
 from stammtisch.core.errors import GameOverError, StammtischError
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import load
@@ -72,7 +73,14 @@ class Seen:
 class Session:
     """A running game: the game, seed, seat kinds and the moves played so far."""
 
-    def __init__(self, game: Game[Any], seed: int, seats: Sequence[str], moves: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int,
+        seats: Sequence[str],
+        moves: Sequence[str] = (),
+        names: Sequence[str | None] | None = None,
+    ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{game.name} needs {game.num_players} seats, got {len(seats)}")
         for kind in seats:
@@ -83,6 +91,15 @@ class Session:
         self.game = game
         self.seed = seed
         self.seats = list(seats)
+        #: Each bot seat's name ("Vreni"), None for a person: the given names where a bot
+        #: sits, else chosen from the seed (the same game always has the same names).
+        bots = [not is_human(kind) for kind in self.seats]
+        chosen = name_bots(bots, seed)
+        if names is not None and len(names) == len(bots):
+            chosen = [
+                given or own if bot else None for given, own, bot in zip(names, chosen, bots, strict=True)
+            ]
+        self.names: list[str | None] = chosen
         self.moves: list[Move] = []
         self.state: State[Any] = game.new_game(seed)
         self._bots: dict[int, Bot] = {}
@@ -225,11 +242,12 @@ class Session:
 
     def next_game(self) -> Session:
         """A new game with the same game, options and seats, dealt from the next seed."""
-        return Session(self.game, self.seed + 1, self.seats)
+        return Session(self.game, self.seed + 1, self.seats, names=self.names)
 
     # --- records -------------------------------------------------------------------------
     def record(self) -> GameRecord:
         rec = GameRecord.start(self.game.name, self.game.options, self.seed, self.seats)
+        rec.meta["names"] = list(self.names)
         for move in self.moves:
             rec.add(move.notation)
         if self.over:
@@ -244,7 +262,15 @@ class Session:
         if len(chosen) != game.num_players:
             chosen = default_seats(game.num_players)
         chosen = [k if is_human(k) or known_bot(k) else PERSON for k in chosen]
-        return cls(game, record.seed, chosen, record.actions)
+        return cls(game, record.seed, chosen, record.actions, names=record_names(record))
+
+
+def record_names(record: GameRecord) -> list[str | None] | None:
+    """The seats' names a terminal game wrote into its record (``meta["names"]``), if any."""
+    names = record.meta.get("names")
+    if isinstance(names, list) and all(n is None or isinstance(n, str) for n in names):
+        return names
+    return None
 
 
 def known_bot(kind: str) -> bool:

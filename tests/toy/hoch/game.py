@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.errors import ActionSyntaxError
-from stammtisch.core.game import JSON, Game, GameInfo, OptionSpec, State
+from stammtisch.core.game import JSON, Game, GameInfo, Names, OptionSpec, State
 from stammtisch.core.i18n import t
 from stammtisch.core.position import checked, reading, shuffled_rest
 from stammtisch.core.rng import Rng
@@ -143,7 +143,7 @@ class HochGame(Game[HochState]):
         s.keep_events(view.get("events") or [])
         return s
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> str:
+    def render(self, view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
         pile, hand = " ".join(view["pile"]) or "-", " ".join(view["hand"]) or "-"
         points = ", ".join(f"{p:g}" for p in view["scores"])
         return t("hoch.board", lang, pile=pile, hand=hand, points=points)

@@ -11,16 +11,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import entry_text, seat_name
+from stammtisch.core.words import Names, entry_text, seat_name
 from stammtisch.games.dog.words import card_words
 
 
-def render(view: Mapping[str, Any], lang: str = "en") -> str:
+def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
     def r(key: str, **params: Any) -> str:
         return t("dog.render." + key, lang, **params)
 
     def name(seat: int) -> str:
-        return seat_name(None, seat, lang)
+        return seat_name(names, seat, lang)
 
     n = int(view["players"])
     # DOG-1, DOG-21: 16 fields per seat; 2 players sit opposite on 64 fields.
@@ -79,7 +79,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
                 r("exchange", g=card_words(ex["gave"], lang), r=card_words(got, lang) if got else "?")
             )
     events = view.get("events") or []
-    told = entry_text("dog", [dict(e) for e in events], lang) if events else ""
+    told = entry_text("dog", [dict(e) for e in events], lang, names) if events else ""
     if told:  # the latest move in words, as this seat may know it
         lines.append(r("last", move=told))
     if view["terminal"]:

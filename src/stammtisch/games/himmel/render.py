@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import entry_text, seat_name
+from stammtisch.core.words import Names, entry_text, seat_name
 from stammtisch.games.himmel.words import card_words
 
 
@@ -18,12 +18,12 @@ def _names(cards: list[Any], lang: str, empty: str) -> str:
     return ", ".join(card_words(str(c), lang) for c in cards) or empty
 
 
-def render(view: Mapping[str, Any], lang: str = "en") -> str:
+def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
     def r(key: str, **params: Any) -> str:
         return t("himmel.render." + key, lang, **params)
 
     def name(seat: int) -> str:
-        return seat_name(None, seat, lang)
+        return seat_name(names, seat, lang)
 
     empty = r("empty")
     direction = r("cw") if view["direction"] == 1 else r("ccw")
@@ -50,7 +50,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             + r("penalty", k=len(pen), c=_names(pen, lang, empty))
         )
     events = view.get("events") or []
-    told = entry_text("himmel", [dict(e) for e in events], lang) if events else ""
+    told = entry_text("himmel", [dict(e) for e in events], lang, names) if events else ""
     if told:  # the latest move in words, as this seat may know it (HAZ-5)
         lines.append(r("last", move=told))
     if view["revealed"]:

@@ -10,17 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import entry_text, seat_name
+from stammtisch.core.words import Names, entry_text, seat_name
 from stammtisch.games.zwickern.cards import CARD_POINTS, parse_card
 from stammtisch.games.zwickern.words import card_words
 
 
-def render(view: Mapping[str, Any], lang: str = "en") -> str:
+def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> str:
     def r(key: str, **params: Any) -> str:
         return t("zwickern.render." + key, lang, **params)
 
     def name(seat: int) -> str:
-        return seat_name(None, seat, lang)
+        return seat_name(names, seat, lang)
 
     lines = [r("title", r=view["round"] + 1, R=view["rounds"], dealer=name(view["dealer"]))]
 
@@ -39,7 +39,7 @@ def render(view: Mapping[str, Any], lang: str = "en") -> str:
             f"{r('captured', k=len(pile), p=pts)}; {r('total', m=view['match_points'][s])}"
         )
     events = view.get("events") or []
-    told = entry_text("zwickern", [dict(e) for e in events], lang) if events else ""
+    told = entry_text("zwickern", [dict(e) for e in events], lang, names) if events else ""
     if told:  # the latest move in words (also the last card of a round, after the redeal)
         lines.append(r("last", move=told))
     if "hand" in view:

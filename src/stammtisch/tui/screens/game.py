@@ -24,7 +24,7 @@ from stammtisch.core.errors import StammtischError
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
-from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.screens.base import HostedScreen
@@ -62,7 +62,7 @@ class GameScreen(HostedScreen):
     def __init__(self, session: Session, hint: Hint | None, bot_delay: float = 0.0) -> None:
         super().__init__()
         self.session = session
-        self.presenter = presenter_for(session.game)
+        self.presenter = presenter_for(session.game, session.names)
         self.hint_fn = hint
         self.bot_delay = bot_delay
         self.groups: list[MoveGroup] = []
@@ -182,7 +182,9 @@ class GameScreen(HostedScreen):
         else:
             self.query_one("#board", Static).update(self.presenter.board(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
-        title = tr("hand", lang) if seat is None else tr("hand_of", lang, name=seat_name(seat, lang))
+        title = (
+            tr("hand", lang) if seat is None else tr("hand_of", lang, name=self.presenter.name(seat, lang))
+        )
         self.query_one("#hand-title", Static).update(title)
         self._draw_hand()
         self._draw_moves()
@@ -440,7 +442,7 @@ class GameScreen(HostedScreen):
     def _switch_to(self, session: Session, message: str) -> None:
         """Show another session (a new game or a loaded record) from its start of play."""
         self.session = session
-        self.presenter = presenter_for(session.game)
+        self.presenter = presenter_for(session.game, session.names)
         self.fit(self.app.size.width, self.app.size.height)
         self.selected = self.picker = self.hinted = self.confirmed = None
         self.message = message

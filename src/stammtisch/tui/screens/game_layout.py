@@ -88,11 +88,16 @@ def layout_for(wide: tuple[int, int], view: Mapping[str, Any], width: int, heigh
 def status_line(session: Session, my_turn: bool, message: str, lang: str) -> Text:
     """The status line: the result, whose turn it is, and the latest message."""
     if session.over:
-        text = Text("★ " + tr("over", lang, result=result_text(session.state, lang)), style="bold green")
+        text = Text(
+            "★ " + tr("over", lang, result=result_text(session.state, lang, session.names)),
+            style="bold green",
+        )
     elif my_turn:
-        text = Text(tr("your_turn", lang, name=seat_name(session.to_move, lang)), style="bold yellow")
+        text = Text(
+            tr("your_turn", lang, name=seat_name(session.to_move, lang, session.names)), style="bold yellow"
+        )
     else:
-        text = Text(tr("waiting", lang, name=seat_name(session.to_move, lang)))
+        text = Text(tr("waiting", lang, name=seat_name(session.to_move, lang, session.names)))
     if message:
         text.append("   " + message, style="italic")
     return text

@@ -14,11 +14,11 @@ from textual.widgets.option_list import Option
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import result_text
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.screens.base import HostedScreen
-from stammtisch.tui.session import Seen
+from stammtisch.tui.session import Seen, record_names
 from stammtisch.tui.widgets import KeyBar
 
 REPLAY_KEYS = [
@@ -57,7 +57,7 @@ class ReplayScreen(HostedScreen):
         self.record = record
         self.states: list[State[Any]] = list(record.states())
         self.game = load(record.game, **record.options)
-        self.presenter = presenter_for(self.game)
+        self.presenter = presenter_for(self.game, record_names(record))
         self.index = 0
         self.seat: int | None = None
         self.movers = [st.current_player for st in self.states[:-1]]
@@ -78,7 +78,7 @@ class ReplayScreen(HostedScreen):
         lang = self.lang
         state = self.states[self.index]
         view = state.observe(self.seat)
-        who = tr("spectator", lang) if self.seat is None else seat_name(self.seat, lang)
+        who = tr("spectator", lang) if self.seat is None else self.presenter.name(self.seat, lang)
         title = tr(
             "replay_title", lang, game=self.game.info.title.get(lang, self.game.name), seed=self.record.seed
         )
@@ -86,7 +86,7 @@ class ReplayScreen(HostedScreen):
         status.append("   " + tr("replay_pos", lang, i=self.index, n=len(self.states) - 1))
         status.append("   " + tr("replay_view", lang, who=who))
         if self.index == len(self.states) - 1 and state.is_terminal:
-            result = result_text(state, lang)
+            result = result_text(state, lang, self.presenter.seat_names)
             status.append("   " + tr("replay_done", lang, result=result), style="green")
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(self.presenter.board(view, lang))
