@@ -276,14 +276,16 @@ def test_help_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> No
     use and Typer's panels from the catalogue (``cli.help.*``), in English again afterwards."""
     english = runner.invoke(app, ["play", "--help"]).output
     assert "Your seat, counted from 1" in english and "Options" in english
+    assert "Usage: " in english and " play [OPTIONS] " in english
     assert "Show this message and exit." in english
     german = runner.invoke(app, ["play", "--help", "--lang", "de"]).output
     assert "Welcher Spieler du bist" in german and "Optionen" in german and "Argumente" in german
     assert "Diese Hilfe zeigen und beenden." in german and "[Vorgabe: 1]" in german
+    assert "Aufruf: " in german and " play [OPTIONEN] " in german and "Usage:" not in german
     assert "Your seat" not in german and "Show this message" not in german
     monkeypatch.setenv("LANG", "de_CH.UTF-8")
     listing = runner.invoke(app, ["--help"]).output
-    assert "Im Terminal spielen" in listing and "Befehle" in listing
+    assert "Im Terminal spielen" in listing and "Befehle" in listing and "BEFEHL [ARGUMENTE]" in listing
     monkeypatch.delenv("LANG")
     assert "Play in the terminal" in runner.invoke(app, ["--help"]).output
 

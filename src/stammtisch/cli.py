@@ -21,6 +21,7 @@ import stammtisch
 from stammtisch.arena.cli import arena
 from stammtisch.cli_support import (
     FAILURE,
+    Command,
     GameArgument,
     GameOptions,
     Group,
@@ -105,7 +106,7 @@ def option_words(opt: OptionSpec, lang: str) -> str:
     return re.sub(r"^[A-Z]+-\d+(, [A-Z]+-\d+)*:\s*", "", opt.doc)
 
 
-@app.command()
+@app.command(cls=Command)
 def games(lang: LangOption = "") -> None:
     """List the games and their options (-o name=value)."""
     lang = check_lang(lang or default_lang())
@@ -134,7 +135,7 @@ def _options_text(options: dict[str, Any], lang: str) -> str:
     return ", ".join(f"{k}={_value_text(v, lang)}" for k, v in options.items())
 
 
-@app.command()
+@app.command(cls=Command)
 def sim(
     game: GameArgument,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
@@ -200,7 +201,7 @@ def _write(save: Any, path: Path, lang: str) -> Any:
         )
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[Path, typer.Argument()],
     show: bool = False,
@@ -239,7 +240,7 @@ def replay(
     console.print(escape(t("cli.replay_ok", lang, game=record.game, n=len(record.actions), result=result)))
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     game: Annotated[str | None, typer.Argument()] = None,
     players: PlayersOption = None,
@@ -312,10 +313,10 @@ def _info(game: str, lang: str) -> GameInfo:
         fail(exc, lang)
 
 
-app.command()(serve)
+app.command(cls=Command)(serve)
 
 
-@app.command("info")
+@app.command("info", cls=Command)
 def info_cmd(game: GameArgument) -> None:
     """Print a game's info as JSON for programs: title, players, options, what runs.
 
@@ -333,10 +334,10 @@ def info_cmd(game: GameArgument) -> None:
     console.print_json(json.dumps(data))
 
 
-app.command()(arena)
+app.command(cls=Command)(arena)
 
 
-@app.command()
+@app.command(cls=Command)
 def check(
     game: GameArgument,
     games_: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer import _click as click  # Typer 0.29 ships its own Click: its exceptions are these
 from typer import rich_utils
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import LANGUAGES, has, t
@@ -161,8 +161,8 @@ def localize_help(group: TyperGroup, lang: str) -> None:
     each parameter's: ``cli.help.<command>.<parameter>``, else ``cli.help.param.<parameter>``
     for one that several commands share (the game, the players, ``-o``, ``--lang``). A
     parameter without a key keeps the help written in the code (the operators' options of
-    ``serve``, ``arena``, ``check`` and ``sim``, in English). Typer's panel titles and its
-    ``[default: …]`` follow too; Click's own "Usage:" line stays as it is.
+    ``serve``, ``arena``, ``check`` and ``sim``, in English). Typer's panel titles, its
+    ``[default: …]`` and the "Usage:" line follow too.
     """
     rich_utils.ARGUMENTS_PANEL_TITLE = t("cli.help.panel.arguments", lang)
     rich_utils.OPTIONS_PANEL_TITLE = t("cli.help.panel.options", lang)
@@ -187,9 +187,28 @@ def _localize_command(command: click.Command, name: str, lang: str) -> None:
     help_option = command.get_help_option(click.Context(command))
     if help_option is not None:
         help_option.help = t("cli.help.help_option", lang)
+    if isinstance(command, LocalUsage):
+        command.usage_prefix = t("cli.help.usage", lang) + " "
+        command.options_metavar = t("cli.help.options_metavar", lang)
+        if isinstance(command, TyperGroup):
+            command.subcommand_metavar = t("cli.help.command_metavar", lang)
 
 
-class Group(TyperGroup):
+class LocalUsage:
+    """A command whose "Usage:" line is in the language :func:`localize_help` chose."""
+
+    usage_prefix: str | None = None
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self.usage_prefix)
+
+
+class Command(LocalUsage, TyperCommand):
+    """Every ``stammtisch`` command (``@app.command(cls=Command)``)."""
+
+
+class Group(LocalUsage, TyperGroup):
     """The command group: commands listed in alphabetical order, and every way out of a
     command (bad usage, Ctrl-C, EOF at a prompt) as one line in the chosen language."""
 
