@@ -170,6 +170,9 @@ async def test_record_rematch_and_suggest(sqlite_url: str) -> None:
         record = (await live.http.get(f"/api/tables/{tid}/record")).json()
         # A bot is named in the record with its level ("Vreni (bot:easy)").
         assert record["players"][0] == "Anna" and record["players"][1].endswith(" (bot:easy)")
+        # ... and its seats' names as the table said them, for a replay in the terminal.
+        bot = record["players"][1].removesuffix(" (bot:easy)")
+        assert record["meta"]["names"] == ["Anna", bot]
         assert record["result"]["terminal"]
         code, body = await post(live, f"/api/tables/{tid}/rematch", {"token": token})
         assert code == 200

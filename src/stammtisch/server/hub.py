@@ -246,6 +246,7 @@ class Hub:
             meta={
                 "table": table.id,
                 "created_at": table.row.created_at.isoformat(),
+                "names": table.names(),  # as the table named the seats: a replay says the same
                 **({"chat": said} if (said := await self.chat.messages(table)) else {}),
                 **({"entries": marks} if (marks := marker_entries(table.row.actions)) else {}),
             },
