@@ -11,6 +11,10 @@ are counted and dropped), CPU time (``time.process_time``) per move.
     PYTHONPATH=src python benchmarks/table_work.py [--game zwickern] [--moves 5000]
     PYTHONPATH=src python benchmarks/table_work.py --against /tmp/old/src [--rounds 8]
 
+``--parts`` measures what each part of a move costs by leaving it out (in separate processes,
+alternating, best of ``--rounds``): ``words`` (the log line and the legal moves in words, both
+languages), ``moves`` (the legal moves with their descriptions), ``log`` (the log entry).
+
 ``--against SRC`` runs the same measurement on another tree's ``src`` (for example a
 ``git archive`` of an earlier commit), alternating with this one in separate processes,
 and prints the ratio of the best runs: side by side, so the machine's speed cancels out.
@@ -39,6 +43,24 @@ SEATS = {"zwickern": 2, "himmel": 4, "dog": 4}
 
 async def _store(_row: object) -> None:
     return None
+
+
+def leave_out(part: str) -> None:
+    """Replace one part of a move's work with nothing (``--parts``; this process only)."""
+    from stammtisch.core import words
+    from stammtisch.server import history
+    from stammtisch.server import table as live
+
+    if part == "words":
+        history.entry_words = lambda game, events, names=None: {}  # type: ignore[assignment]
+        live.moves_words = lambda game, d, names=None: {"en": [""] * len(d), "de": [""] * len(d)}  # type: ignore[assignment]
+        words.entry_words = history.entry_words
+    elif part == "moves":
+        live.LiveTable._moves_bytes = lambda self, recipient: b"[]"  # type: ignore[method-assign]
+    elif part == "log":
+        history.log_entry = lambda *args, **kwargs: b"{}"  # type: ignore[assignment]
+    elif part != "none":
+        raise SystemExit(f"unknown part {part!r}")
 
 
 async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
@@ -94,11 +116,12 @@ async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
     }
 
 
-def run_tree(src: str, game: str, moves: int, seed: int) -> dict[str, Any]:
-    """One measurement in a fresh process on the tree at ``src``."""
+def run_tree(src: str, game: str, moves: int, seed: int, without: str = "none") -> dict[str, Any]:
+    """One measurement in a fresh process on the tree at ``src`` (``without``: a part left out)."""
     env = dict(os.environ, PYTHONPATH=src)
+    command = [sys.executable, __file__, "--game", game, "--moves", str(moves), "--seed", str(seed)]
     out = subprocess.run(
-        [sys.executable, __file__, "--game", game, "--moves", str(moves), "--seed", str(seed), "--json"],
+        [*command, "--json", "--without", without],
         env=env,
         check=True,
         capture_output=True,
@@ -116,8 +139,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=8, help="with --against: pairs of runs")
     ap.add_argument("--against", default=None, help="another tree's src folder, measured alternately")
     ap.add_argument("--json", action="store_true", help="print one JSON line (used by --against)")
+    ap.add_argument("--parts", action="store_true", help="what each part costs, by leaving it out")
+    ap.add_argument("--without", default="none", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.json:
+        leave_out(args.without)
         print(json.dumps(asyncio.run(measure(args.game, args.moves, args.seed))))
         return
     print(
@@ -125,6 +151,21 @@ def main() -> None:
         f"python {platform.python_version()} on {platform.machine()}, load average "
         + ", ".join(f"{x:.1f}" for x in os.getloadavg())
     )
+    if args.parts:
+        here = str(ROOT / "src")
+        best: dict[str, float] = {}
+        for _ in range(args.rounds):
+            for part in ("none", "words", "moves", "log"):
+                us = run_tree(here, args.game, args.moves, args.seed, part)["us_per_move"]
+                best[part] = min(best.get(part, us), us)
+        whole = best["none"]
+        print(f"whole move: {whole:.1f} us (best of {args.rounds})")
+        for part in ("words", "moves", "log"):
+            cost = whole - best[part]
+            print(
+                f"without {part:5s}: {best[part]:.1f} us, so {part} costs {cost:.1f} us ({cost / whole:.0%})"
+            )
+        return
     if args.against is None:
         r = asyncio.run(measure(args.game, args.moves, args.seed))
         print(
