@@ -13,17 +13,25 @@ choice (the evaluation gives the same floats, the tree keys change no statistic;
 less of the machine's time. Deals are played in chunks; no chunk starts after
 ``--minutes``. The result replaces the section between the markers in ``strength.md``
 (``strength.py`` keeps that section when it rewrites the file).
+
+After every chunk the games so far are saved to ``--state`` (default
+``benchmarks/dog_hard.state.json``); ``--resume`` goes on from there with the next deal, so a
+stopped run loses at most one chunk. Both sides search by iterations, so the resumed games
+are the ones an unbroken run would have played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from stammtisch.arena.report import Report
+from stammtisch.arena.tasks import GameResult
 from stammtisch.bots.profile import profile_for
 from strength import Measured, Pairing, binomial_interval, ismcts_wins, run_in_chunks
 
@@ -59,6 +67,27 @@ def put_section(text: str) -> None:
     STRENGTH.write_text(new, encoding="utf-8")
 
 
+def run_key(args: argparse.Namespace) -> dict[str, Any]:
+    """What must be the same for a resumed run to continue the same match."""
+    return {"old": args.old, "new": args.new, "games": args.games, "seed": args.seed}
+
+
+def save_state(
+    path: Path, args: argparse.Namespace, results: list[GameResult], wall: float, cpu: float
+) -> None:
+    data = {"run": run_key(args), "wall": wall, "cpu": cpu, "results": [r.to_json() for r in results]}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)  # never half a file, even if the run is stopped while writing
+
+
+def load_state(path: Path, args: argparse.Namespace) -> tuple[list[GameResult], float, float]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("run") != run_key(args):
+        raise SystemExit(f"--resume: {path} holds a run of {data.get('run')}, not {run_key(args)}")
+    return [GameResult(**r) for r in data["results"]], float(data["wall"]), float(data["cpu"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--old", type=int, required=True, help="the old hard's iterations in the same CPU time")
@@ -67,11 +96,17 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--state", type=Path, default=HERE / "dog_hard.state.json", help="the games so far")
+    ap.add_argument("--resume", action="store_true", help="go on from --state with the next deal")
     args = ap.parse_args()
+    done = load_state(args.state, args) if args.resume and args.state.exists() else None
+    if args.resume and done is None:
+        print(f"--resume: no {args.state} yet, starting from the first deal", flush=True)
     command = f"PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py {' '.join(sys.argv[1:])}"
     pairing = Pairing("dog", (f"ismcts:{args.old}", f"ismcts:{args.new}"), args.games)
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    for run, wall, cpu in run_in_chunks(pairing, args.games, args.seed, 1, args.minutes * 60):
+    for run, wall, cpu in run_in_chunks(pairing, args.games, args.seed, 1, args.minutes * 60, done):
+        save_state(args.state, args, run.results, wall, cpu)
         report = Report(run)
         old, new = report.summaries
         wins, games = ismcts_wins(Measured(pairing, report, wall, cpu, args.games))

@@ -384,24 +384,40 @@ def main() -> None:
 
 
 def run_in_chunks(
-    p: Pairing, games: int, seed: int, workers: int, limit: float | None
+    p: Pairing,
+    games: int,
+    seed: int,
+    workers: int,
+    limit: float | None,
+    done: tuple[list[GameResult], float, float] | None = None,
 ) -> Iterator[tuple[TournamentRun, float, float]]:
     """Play the pairing a few deals at a time, yielding the results so far after each chunk.
 
     Chunk ``k`` is a tournament with seed ``seed + first deal``, so its game seeds are those
     of one long tournament (``seed + deal``); only the bots' seeds differ. With ``limit``
     (seconds) no new chunk starts once it is spent: slow pairings report what they played.
-    Yields the run so far, its wall seconds and this process's CPU seconds.
+    Yields the run so far, its wall seconds and this process's CPU seconds. ``done``: the
+    results, wall and CPU seconds of an earlier run of the same pairing and seed, which this
+    one goes on from (its whole deals; ``limit`` counts this run's time only).
     """
     config = config_from(p.game, p.bots, games=games, seed=seed)
     per_deal = len(schedule(config)) // max(1, len({t.deal for t in schedule(config)}))
     deals = -(-games // per_deal)
     chunk = deals if limit is None else max(1, workers)
     results: list[GameResult] = []
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-    for first in range(0, deals, chunk):
-        if limit is not None and first > 0 and time.perf_counter() - t0 >= limit:
+    wall0 = cpu0 = 0.0
+    start = 0
+    if done is not None:
+        earlier, wall0, cpu0 = done
+        per = {d: sum(1 for r in earlier if r.deal == d) for d in {r.deal for r in earlier}}
+        while per.get(start) == per_deal:  # the whole deals from the first on
+            start += 1
+        results = sorted((r for r in earlier if r.deal < start), key=lambda r: r.index)
+    t0 = time.perf_counter() - wall0
+    c0 = time.process_time() - cpu0
+    begun = time.perf_counter()
+    for first in range(start, deals, chunk):
+        if limit is not None and first > start and time.perf_counter() - begun >= limit:
             break
         size = min(chunk, deals - first)
         part = config_from(p.game, p.bots, games=size * per_deal, seed=seed + first)
@@ -411,6 +427,9 @@ def run_in_chunks(
             results.append(r)
         run = TournamentRun(config, make_game(config).num_players, config.option_dict, list(results))
         yield run, time.perf_counter() - t0, time.process_time() - c0
+    if start >= deals and results:  # an earlier run had played them all: report it again
+        run = TournamentRun(config, make_game(config).num_players, config.option_dict, list(results))
+        yield run, wall0, cpu0
 
 
 if __name__ == "__main__":
