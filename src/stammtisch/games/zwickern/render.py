@@ -36,7 +36,7 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         marker = ">" if s == view["current_player"] else " "
         lines.append(
             f"{marker} {who}: {r('cards', n=view['hand_sizes'][s])}; "
-            f"{r('captured', k=len(pile), p=pts)}; {r('total', m=view['match_points'][s])}"
+            f"{r('captured', n=len(pile), p=pts)}; {r('total', m=view['match_points'][s])}"
         )
     events = view.get("events") or []
     told = entry_text("zwickern", [dict(e) for e in events], lang, names) if events else ""
