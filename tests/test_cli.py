@@ -307,22 +307,3 @@ def test_every_command_and_every_players_option_has_help_in_both_languages() -> 
                 for param in command.params:
                     assert getattr(param, "help", None), (name, param.name, lang)
     localize_help(group, "en")
-
-
-def test_replay_names_the_seats_as_the_game_did(tmp_path: Path) -> None:
-    """A record names its seats (``meta.names``: the terminal's bots, the table's nicknames);
-    ``replay`` tells the moves and the end with those names."""
-    from stammtisch.tui.session import new_session
-
-    session = new_session("zwickern", ["random", "random"], seed=3)
-    while not session.over:
-        request = session.bot_request()
-        assert request is not None
-        bot, view, legal, _ = request
-        session.play(str(bot.choose(view, legal)))
-    path = session.record().save(tmp_path / "named.json")
-    result = runner.invoke(app, ["replay", str(path), "--lang", "de"])
-    first, second = session.names
-    assert result.exit_code == 0 and first and second
-    assert f"1. {first} " in result.output and second in result.output
-    assert "Spieler 1" not in result.output and "Spieler 2" not in result.output

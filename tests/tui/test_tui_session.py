@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import stammtisch
@@ -117,3 +119,20 @@ def test_the_plain_prompt_and_the_end_name_the_bots() -> None:
     assert f"> {bot}:" in printed or f"  {bot}:" in printed  # the seat lines of the board
     assert f"Geber: {bot}" in printed or "Geber: Spieler 1" in printed
     assert "Spieler 2" not in printed
+
+
+def test_replay_names_the_seats_as_the_game_did(tmp_path: Path) -> None:
+    """A record names its seats (``meta.names``: the terminal's bots, the table's nicknames);
+    ``stammtisch replay`` tells the moves and the end with those names."""
+    from typer.testing import CliRunner
+
+    from stammtisch.cli import app
+
+    session = new_session("zwickern", ["random", "random"], seed=3)
+    _play_until_human(session)  # nobody is human: to the end
+    path = session.record().save(tmp_path / "named.json")
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "de"])
+    first, second = session.names
+    assert result.exit_code == 0 and first and second
+    assert f"1. {first} " in result.output and second in result.output
+    assert "Spieler 1" not in result.output and "Spieler 2" not in result.output

@@ -1,11 +1,6 @@
-"""How the server names its seats: each bot seat its own name (:mod:`stammtisch.bots.names`),
-and a seat as a game record names it."""
+"""How a game record names a seat (the bots' own names are :mod:`stammtisch.bots.names`)."""
 
 from __future__ import annotations
-
-from stammtisch.bots.names import NAMES, bot_name
-
-__all__ = ["NAMES", "bot_name", "player_name"]
 
 
 def player_name(kind: str, nickname: str | None, level: str | None) -> str:

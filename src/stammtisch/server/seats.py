@@ -13,10 +13,10 @@ from typing import Any
 
 import stammtisch
 from stammtisch.bots import bot_names
+from stammtisch.bots.names import bot_name
 from stammtisch.core.errors import OptionError
 from stammtisch.core.game import GameInfo
 from stammtisch.server.autoplay import Autoplay
-from stammtisch.server.botnames import bot_name
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
