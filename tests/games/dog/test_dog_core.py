@@ -3,8 +3,11 @@
 The core (``stammtisch.games.dog._core``, see ``backend.py``) must list the same legal
 moves as the pure move generator, in the same order, with the same bodies (so the same
 notation and the same resulting positions), on the perft positions, on positions sampled
-from random games, and per card against the brute-force generator; a seeded game plays
-out identically on both backends. Options the core lacks fall back to the pure engine.
+from random games (every table size and team size, DOG-21/DOG-22, the 7 with the partner,
+DOG-23, and the house rules applied on top, DOG-24 … DOG-26), on late positions where
+pegs are home and teammates help (DOG-19/DOG-22), and per card against the brute-force
+generator; a seeded game plays out identically on both backends. The core's whole
+position (its ``Table``) holds the base rules only; other options keep the pure state.
 
 The differential tests compare both engines explicitly, so they run in the default pass
 only (``STAMMTISCH_PURE=1`` forces the pure engine for every other test).
@@ -22,9 +25,11 @@ import pytest
 from dog_bruteforce import Brute
 
 import stammtisch
-from stammtisch.games.dog import backend
+from stammtisch.core.errors import PositionError
+from stammtisch.games.dog import backend, house_rules
 from stammtisch.games.dog.actions import DogAction
 from stammtisch.games.dog.coded import CodedActions
+from stammtisch.games.dog.coretable import TableState
 from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks
 from stammtisch.games.dog.state import DogState
 
@@ -36,14 +41,32 @@ needs_core = pytest.mark.skipif(
 )
 
 
+# Tables and options beyond the base rules (the core's generator serves them all).
+VARIANTS: list[dict[str, Any]] = [
+    {"players": 2},  # DOG-21: alone, the 64-field board
+    {"players": 3},
+    {"players": 5},
+    {"players": 6, "teams": 2},  # DOG-22: two teams of three
+    {"players": 4, "seven_with_partner": True},  # DOG-23
+    {"players": 6, "teams": 2, "seven_with_partner": True},
+    {"players": 4, "two_steals": True, "no_jack_reswap": True, "last_peg_no_joker": True},  # DOG-24 … 26
+    {"players": 3, "no_jack_reswap": True, "last_peg_no_joker": True},
+]
+VARIANT_IDS = ["-".join(f"{k}={v}" for k, v in o.items()) for o in VARIANTS]
+
+
 def pure_actions(s: DogState) -> list[DogAction]:
+    """The pure engine's plays, with the house rules applied as the state applies them."""
     assert s.current is not None
     ranks, counts = hand_ranks(s.hands[s.current])
-    return MoveGen(s.pos, s.fresh, s.current, s.board).actions(ranks, counts)
+    acts = MoveGen(s.pos, s.fresh, s.current, s.board, None, s.game.partner7).actions(ranks, counts)
+    if s.game.house_rules:
+        acts = house_rules.filter_plays(s, s.current, ranks, acts)
+    return acts
 
 
 def core_actions(s: DogState) -> list[DogAction]:
-    assert s.game.core is not None
+    assert s.game.movegen is not None
     acts = s.legal_actions()
     return [] if acts[0].text == "fold" else acts
 
@@ -58,9 +81,9 @@ def assert_same(s: DogState) -> int:
     return len(core)
 
 
-def sampled(players: int, count: int, seed: int) -> list[DogState]:
+def sampled(players: int, count: int, seed: int, **options: Any) -> list[DogState]:
     """``count`` positions in the play phase from random games (every 3rd one)."""
-    game = stammtisch.load("dog", players=players)
+    game = stammtisch.load("dog", players=players, **options)
     rng = random.Random(seed)
     out: list[DogState] = []
     g = 0
@@ -83,8 +106,6 @@ def sampled(players: int, count: int, seed: int) -> list[DogState]:
 def test_core_agrees_with_the_pure_engine_on_perft(case: dict[str, Any]) -> None:
     """DOG-10 … DOG-19 on every perft position: same moves, same order, same count."""
     game = stammtisch.load("dog", players=case["players"], **case.get("options", {}))
-    if game.core is None:
-        pytest.skip("the core does not play this variant")
     s = game.from_json(case["position"])
     assert isinstance(s, DogState)
     if s.phase != "play":
@@ -105,20 +126,82 @@ def test_core_agrees_on_sampled_positions(players: int) -> None:
 
 
 @needs_core
-def test_core_agrees_per_card_with_the_brute_force_generator() -> None:
-    """The positions each card reaches, by the naive generator of dog_bruteforce.py."""
-    for players in (4, 6):
-        brute = Brute(players)
-        for s in sampled(players, 60, 10 + players):
-            count, per_card = brute.count(s.to_json())
-            core = core_actions(s)
-            assert (len(core) or 1) == count
-            got: dict[str, set[Any]] = {}
-            for a in core:
-                card = a.text.split(":")[0].split("=")[0]
-                after = s.apply_unchecked(a).to_json()["pegs"]
-                got.setdefault(card, set()).add(brute.key(*brute.read(after)))
-            assert got == {card: outs for card, outs in per_card.items() if outs}
+@pytest.mark.parametrize("options", VARIANTS, ids=VARIANT_IDS)
+def test_core_agrees_on_sampled_positions_of_every_variant(options: dict[str, Any]) -> None:
+    """DOG-21 … DOG-26: 600 positions per variant from random games (10,000 each in
+    benchmarks/dog_core_diff.py)."""
+    total = 0
+    for s in sampled(seed=31, count=600, **options):
+        total += assert_same(s)
+    assert total > 600
+
+
+def late(s: DogState, rng: random.Random) -> DogState | None:
+    """``s`` with some seats' pegs all home and others partly home: the positions where a
+    player whose pegs are home moves a teammate's (DOG-19, DOG-22), a 7 hands its rest on
+    and the team's last peg ends the game (DOG-9). No team is wholly home (``None`` where
+    one was home already)."""
+    data = s.to_json()
+    board = s.board
+    pegs = data["pegs"]
+    homes = {seat: rng.random() < 0.5 for seat in range(s.n)}
+    for team in board.teams():
+        if all(homes[seat] for seat in team):
+            homes[rng.choice(team)] = False
+    for seat, home in homes.items():
+        if home:
+            pegs[seat] = ["H1", "H2", "H3", "H4"]
+        elif rng.random() < 0.5:
+            # the pegs of this seat not on the track go to the Himmel's last fields (one
+            # stays in the kennel when none is on the track: the seat is not home)
+            kept = [t for t in pegs[seat] if t != "K" and not str(t).startswith("H")] or ["K"]
+            inside = [f"H{4 - k}" for k in range(4 - len(kept))]
+            pegs[seat] = [*kept, *inside]
+    try:
+        return s.game.from_json(data)
+    except PositionError:  # a seat left out was home already: its team is home
+        return None
+
+
+@needs_core
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 6}, *VARIANTS], ids=["4", "6", *VARIANT_IDS])
+def test_core_agrees_where_teammates_help(options: dict[str, Any]) -> None:
+    """Late positions (see ``late``): own pegs home, a teammate's to move, 7s that go on
+    with the teammate's pegs (DOG-19, DOG-22, DOG-23) and end the game (DOG-9)."""
+    rng = random.Random(5)
+    total = 0
+    for s in sampled(seed=41, count=300, **options):
+        t = late(s, rng)
+        if isinstance(t, DogState) and t.phase == "play" and not t.is_terminal and t.current is not None:
+            total += assert_same(t)
+    assert total > 300
+
+
+BOARDS: list[dict[str, Any]] = [
+    {"players": 4},
+    {"players": 6},
+    *(o for o in VARIANTS if not {"two_steals", "no_jack_reswap", "last_peg_no_joker"} & o.keys()),
+]
+
+
+@needs_core
+@pytest.mark.parametrize("options", BOARDS, ids=["-".join(f"{k}={v}" for k, v in o.items()) for o in BOARDS])
+def test_core_agrees_per_card_with_the_brute_force_generator(options: dict[str, Any]) -> None:
+    """The positions each card reaches, by the naive generator of dog_bruteforce.py, on
+    every board and team size (DOG-21, DOG-22) and with the 7 over the team (DOG-23)."""
+    players = options["players"]
+    teams = options.get("teams", 0)
+    brute = Brute(players, players // teams if teams else 0, options.get("seven_with_partner", False))
+    for s in sampled(seed=10 + players, count=60, **options):
+        count, per_card = brute.count(s.to_json())
+        core = core_actions(s)
+        assert (len(core) or 1) == count
+        got: dict[str, set[Any]] = {}
+        for a in core:
+            card = a.text.split(":")[0].split("=")[0]
+            after = s.apply_unchecked(a).to_json()["pegs"]
+            got.setdefault(card, set()).add(brute.key(*brute.read(after)))
+        assert got == {card: outs for card, outs in per_card.items() if outs}
 
 
 @needs_core
@@ -163,9 +246,22 @@ def test_pure_engine_when_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     assert backend.describe().startswith("pure Python")
 
 
+@needs_core
+@pytest.mark.parametrize("options", VARIANTS, ids=VARIANT_IDS)
+def test_same_seed_same_game_on_both_backends_in_every_variant(
+    options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = stammtisch.load("dog", **options)
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    pure = stammtisch.load("dog", **options)
+    assert fast.movegen is not None and pure.movegen is None
+    assert _play(fast, 3) == _play(pure, 3)
+
+
 def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
     """Other table sizes (DOG-21), teams of three (DOG-22) and the house rules (DOG-23 …
-    DOG-26) run on the pure engine."""
+    DOG-26) keep the pure state (the core's table holds the base rules only); their moves
+    still come from the compiled generator where it is built."""
     defaults = {"players": 4, "dealer": -1, "seven_with_partner": False, "teams": 0}
     core = backend.core_for
     for options in (
@@ -183,6 +279,10 @@ def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
     assert stammtisch.load("dog", players=6, teams=2).core is None  # DOG-22: teams of three
     assert stammtisch.load("dog", players=6, teams=3).core is expected
     assert stammtisch.load("dog", players=4, dealer=1).core is expected
+    for options in VARIANTS:
+        game = stammtisch.load("dog", **options)
+        assert game.movegen is expected, options
+        assert not isinstance(game.new_game(1), TableState), options
     for spec in stammtisch.info("dog").options:
         if spec.name in backend.NEUTRAL_OPTIONS or spec.type is not bool:
             continue

@@ -1,4 +1,6 @@
-/* Compiled Dog move generation (base rules: 4 or 6 players, teams of two).
+/* Compiled Dog move generation (every table: 2 to 6 players, alone or in teams of two or
+ * three, DOG-21/DOG-22, and the 7 with the partner, DOG-23) and a whole position of the
+ * base rules (4 or 6 players, teams of two, no house rules: the Table).
  *
  * A line-by-line port of stammtisch.games.dog.moves / seven / tables (the pure-Python
  * engine stays the specification): the same moves, in the same order, with the same
@@ -8,8 +10,9 @@
  * Plain C against the CPython limited API (abi3): no build dependency beyond a C
  * compiler, one binary for every Python >= 3.11.
  *
- * legal(pos, fresh, seat, players, ranks) -> (codes, sevens)
+ * legal(pos, fresh, seat, players, ranks[, team_size, partner7]) -> (codes, sevens)
  *   pos:    list of peg places (-1 kennel, 0..L-1 track, L..L+3 Himmel)
+ *   team_size: players per team (0: the usual for the table size); partner7: DOG-23
  *   fresh:  bit mask of fresh pegs
  *   ranks:  the distinct ranks of the hand, sorted
  *   codes:  one int per legal move: card | value << 4 | kind << 8 | a << 10 |
@@ -38,11 +41,11 @@
 
 static PyMethodDef methods[] = {
     {"legal", legal, METH_VARARGS,
-     "legal(pos, fresh, seat, players, ranks) -> (codes, sevens) or None: the legal plays."},
+     "legal(pos, fresh, seat, players, ranks[, team_size, partner7]) -> (codes, sevens) or None."},
     {"seven", seven, METH_VARARGS, "seven(sevens, index, npeg, canon) -> the body of a 7."},
     {"table", make_table, METH_VARARGS, "table(n, pos, fresh, hands, ...) -> a Table (see export)."},
     {"moves", moves, METH_VARARGS,
-     "moves(pos, fresh, seat, players, ranks, base) -> a CodedActions, [] or None: the legal plays."},
+     "moves(pos, fresh, seat, players, ranks, base[, team_size, partner7]) -> CodedActions, [] or None."},
     {"bind_actions", bind_actions, METH_VARARGS, "bind_actions(DogAction, CodedAction, CodedActions)."},
     {"bind_state", bind_state, METH_VARARGS, "bind_state(TableState, give_actions, fold_action)."},
     {"shuffle_test", shuffle_test, METH_VARARGS, "shuffle_test(seed, n) -> range(n) shuffled as the C does it."},

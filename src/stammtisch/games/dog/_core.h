@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* What the Python side expects of this module (backend.py refuses an older build). */
-#define CORE_API 2
+#define CORE_API 3
 #define MAXPEG 24
 #define MAXTRACK 96
 #define KMOVE 0
@@ -43,12 +43,20 @@ typedef struct {
 #define MAXOUT 8192
 #define SEVEN_REC (1 + 28 * 3 + MAXPEG + 4)
 
+/* One position's move generation. The board (DOG-1, DOG-21, DOG-22): starts[s] is seat
+ * s's start field; team[0 .. nteam-1] the mover's team, the mover first, then the
+ * teammates in the direction of play (alone: the mover only); ctrl the seat whose pegs
+ * are moved (DOG-19). movers: ctrl's pegs out of the kennel; movers7 the pegs a 7 may
+ * move (with DOG-23 every team peg out of the kennel, else movers). */
 typedef struct {
-    int n, npeg, track, seat, partner, ctrl;
+    int n, npeg, track, seat, ctrl;
+    int starts[6];
+    int team[3], nteam, partner7;
     int8_t pos[MAXPEG];
     int8_t occ[MAXTRACK];
     uint32_t fresh;
     int movers[4], nmovers;
+    int movers7[12], nmovers7;
     int hm;
     int done[NUSES];
     int canonuse[NUSES];

@@ -83,7 +83,9 @@ static inline int mod(int a, int m) {
 
 static inline int in_team(Gen *g, int j) {
     int o = j >> 2;
-    return o == g->seat || o == g->partner;
+    for (int t = 0; t < g->nteam; t++)
+        if (o == g->team[t]) return 1;
+    return 0;
 }
 
 /* The position after a non-7 body. */
@@ -136,7 +138,7 @@ static void gen_start(Gen *g) {
     for (i = 4 * c; i < 4 * c + 4; i++)
         if (g->pos[i] < 0) break;
     if (i == 4 * c + 4) return;
-    int s = 16 * c;
+    int s = g->starts[c];
     int j = g->occ[s];
     if (j >= 0 && ((g->fresh >> j) & 1)) return;
     add_body(g, U_START, KSTART, i, s, j, 0, -1);
@@ -148,7 +150,7 @@ static int blocked_step(Gen *g, int x) {
     uint32_t f = g->fresh;
     for (int i = 0; f; i++, f >>= 1) {
         if (!(f & 1)) continue;
-        int b = 16 * (i >> 2) - x;
+        int b = g->starts[i >> 2] - x;
         if (b <= 0) b += track;
         if (b < blocked) blocked = b;
     }
@@ -156,7 +158,7 @@ static int blocked_step(Gen *g, int x) {
 }
 
 static void gen_forward(Gen *g, int k) {
-    int track = g->track, c = g->ctrl, start = 16 * c, hm = g->hm;
+    int track = g->track, c = g->ctrl, start = g->starts[c], hm = g->hm;
     for (int m = 0; m < g->nmovers; m++) {
         int i = g->movers[m], x = g->pos[i];
         if (x >= track) {

@@ -7,7 +7,7 @@ static void gen_use(Gen *g, int use) {
     if (g->done[use]) return;
     g->done[use] = 1;
     g->nb[use] = 0;
-    if (!g->nmovers && use != U_START) return;
+    if (use == U_SEVEN ? !g->nmovers7 : !g->nmovers && use != U_START) return;
     if (use == U_START)
         gen_start(g);
     else if (use == U_SEVEN)
@@ -72,14 +72,17 @@ static int read_ints(PyObject *seq, int *dst, int maxn) {
     return (int)len;
 }
 
-static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr);
+static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, int team_size, int partner7,
+                     const int *ranks, int nr);
 static PyObject *legal_output(int nout);
 
 /* The plays of a position given as legal()'s and moves()'s arguments (pos, fresh, seat,
- * players, ranks): gen_moves on them; its result, or -1 with a Python error set. */
-static int gen_args(PyObject *pos_o, unsigned long fresh, int seat, int players, PyObject *ranks_o) {
-    if (players != 4 && players != 6) {
-        PyErr_SetString(PyExc_ValueError, "the compiled core plays 4 or 6 players");
+ * players, ranks, team_size, partner7): gen_moves on them; its result, or -1 with a Python
+ * error set. */
+static int gen_args(PyObject *pos_o, unsigned long fresh, int seat, int players, PyObject *ranks_o, int team_size,
+                    int partner7) {
+    if (players < 2 || players > MAXSEAT) {
+        PyErr_SetString(PyExc_ValueError, "the compiled core plays 2 to 6 players");
         return -1;
     }
     int posi[MAXPEG], ranks[16];
@@ -87,16 +90,17 @@ static int gen_args(PyObject *pos_o, unsigned long fresh, int seat, int players,
     if (np < 0) return -1;
     int nr = read_ints(ranks_o, ranks, 16);
     if (nr < 0) return -1;
-    return gen_moves(posi, np, (uint32_t)fresh, seat, players, ranks, nr);
+    return gen_moves(posi, np, (uint32_t)fresh, seat, players, team_size, partner7, ranks, nr);
 }
 
 static PyObject *legal(PyObject *self, PyObject *args) {
     PyObject *pos_o, *ranks_o;
     unsigned long fresh;
-    int seat, players;
+    int seat, players, team_size = 0, partner7 = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OkiiO", &pos_o, &fresh, &seat, &players, &ranks_o)) return NULL;
-    int nout = gen_args(pos_o, fresh, seat, players, ranks_o);
+    if (!PyArg_ParseTuple(args, "OkiiO|ip", &pos_o, &fresh, &seat, &players, &ranks_o, &team_size, &partner7))
+        return NULL;
+    int nout = gen_args(pos_o, fresh, seat, players, ranks_o, team_size, partner7);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
     return legal_output(nout);
@@ -105,17 +109,29 @@ static PyObject *legal(PyObject *self, PyObject *args) {
 /* The legal plays of a position (see legal()); posi: np peg places. Fills out[] and
  * sevens[]; returns their number, -1 with a Python error set, -2 when a buffer overflowed. */
 static Gen gen;
-static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, const int *ranks, int nr) {
+static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int players, int team_size, int partner7,
+                     const int *ranks, int nr) {
     Gen *g = &gen;
+    /* the board (board.py): 16 fields a seat, the 64-field board for two (DOG-21) */
+    if (!team_size) team_size = players == 4 || players == 6 ? 2 : 1;
+    if (team_size < 1 || team_size > 3 || players % team_size || (team_size > 1 && players < 4)) {
+        PyErr_SetString(PyExc_ValueError, "bad team size");
+        return -1;
+    }
     g->n = players;
     g->npeg = 4 * players;
-    g->track = 16 * players;
+    g->track = players == 2 ? 64 : 16 * players;
+    for (int q = 0; q < players; q++) g->starts[q] = players == 2 ? 32 * q : 16 * q;
     if (np != g->npeg || seat < 0 || seat >= players) {
         PyErr_SetString(PyExc_ValueError, "bad position");
         return -1;
     }
     g->seat = seat;
-    g->partner = (seat + players / 2) % players;
+    /* the team: the mover, then the teammates in the direction of play (DOG-22) */
+    int nteams = players / team_size;
+    g->nteam = team_size;
+    for (int t = 0; t < team_size; t++) g->team[t] = (seat + t * nteams) % players;
+    g->partner7 = partner7 && team_size > 1;
     g->fresh = fresh;
     g->overflow = 0;
     memset(g->occ, -1, sizeof(g->occ));
@@ -133,9 +149,13 @@ static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int play
             PyErr_SetString(PyExc_ValueError, "bad rank");
             return -1;
         }
-    int c = 4 * seat, track = g->track;
-    if (g->pos[c] >= track && g->pos[c + 1] >= track && g->pos[c + 2] >= track && g->pos[c + 3] >= track)
-        c = 4 * g->partner;
+    /* the seat whose pegs move: the own, or once all of them are home the next teammate's
+     * with a peg outside (DOG-19, DOG-22; the last teammate's if none) */
+    int track = g->track, c = 4 * seat;
+    for (int t = 1; t < g->nteam; t++) {
+        if (g->pos[c] < track || g->pos[c + 1] < track || g->pos[c + 2] < track || g->pos[c + 3] < track) break;
+        c = 4 * g->team[t];
+    }
     g->ctrl = c >> 2;
     g->nmovers = 0;
     g->hm = 0;
@@ -146,12 +166,21 @@ static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int play
             if (x >= track) g->hm |= 1 << (x - track);
         }
     }
+    g->nmovers7 = 0;
+    if (g->partner7) {
+        for (int t = 0; t < g->nteam; t++)
+            for (int i = 4 * g->team[t]; i < 4 * g->team[t] + 4; i++)
+                if (g->pos[i] >= 0) g->movers7[g->nmovers7++] = i;
+    } else {
+        memcpy(g->movers7, g->movers, sizeof(g->movers));
+        g->nmovers7 = g->nmovers;
+    }
     memset(g->done, 0, sizeof(g->done));
     memset(g->canonuse, 0, sizeof(g->canonuse));
     nsevens = 0;
 
     int nout = 0;
-    if (!g->nmovers) {
+    if (!g->nmovers7) {
         for (int r = 0; r < nr; r++) {
             int card = ranks[r];
             if (card != 0 && card != 12 && card != JOKER) continue;
@@ -200,9 +229,8 @@ static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int play
         /* _joker_once: exactly one peg of the team outside its Himmel */
         if (nr && ranks[nr - 1] == JOKER) {
             int outside = 0;
-            int seats[2] = {g->seat, g->partner};
-            for (int t = 0; t < 2; t++)
-                for (int i = 4 * seats[t]; i < 4 * seats[t] + 4; i++)
+            for (int t = 0; t < g->nteam; t++)
+                for (int i = 4 * g->team[t]; i < 4 * g->team[t] + 4; i++)
                     if (g->pos[i] < track) outside++;
             if (outside == 1) {
                 int w = 0, nk = 0;

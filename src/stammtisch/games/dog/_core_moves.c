@@ -103,11 +103,11 @@ static void moveset_dealloc(PyObject *self) {
 }
 
 /* A MoveSet of the nout moves in out[] (after gen_moves), from places pos. */
-static MoveSet *moveset_new(int nout, const int8_t *pos, int npeg, uint32_t fresh, PyObject *base) {
+static MoveSet *moveset_new(int nout, const int8_t *pos, int npeg, int track, uint32_t fresh, PyObject *base) {
     MoveSet *ms = PyObject_New(MoveSet, (PyTypeObject *)MoveSetType);
     if (!ms) return NULL;
     ms->npeg = npeg;
-    ms->track = 4 * npeg;
+    ms->track = track;
     ms->ncodes = nout;
     ms->nsv = 0;
     memset(ms->pos, 0, sizeof(ms->pos));
@@ -399,12 +399,12 @@ static PyType_Spec movelist_spec = {
 };
 
 /* A CodedActions of the moves in out[] (nout > 0). */
-static PyObject *coded_list(int nout, const int8_t *pos, int npeg, uint32_t fresh, PyObject *base) {
+static PyObject *coded_list(int nout, const int8_t *pos, int npeg, int track, uint32_t fresh, PyObject *base) {
     if (!CodedActionsT) {
         PyErr_SetString(PyExc_RuntimeError, "bind_actions() was not called");
         return NULL;
     }
-    MoveSet *ms = moveset_new(nout, pos, npeg, fresh, base);
+    MoveSet *ms = moveset_new(nout, pos, npeg, track, fresh, base);
     if (!ms) return NULL;
     PyObject *l = list_alloc(CodedActionsT, 0);
     if (!l || mset(&M_list_ms, l, (PyObject *)ms) < 0) {
@@ -425,17 +425,21 @@ static PyObject *coded_list(int nout, const int8_t *pos, int npeg, uint32_t fres
     return l;
 }
 
-/* moves(pos, fresh, seat, players, ranks, base) -> a CodedActions, [] when nothing can be
- * played, None when a buffer overflowed; base: what the actions give as DogAction.base. */
+/* moves(pos, fresh, seat, players, ranks, base[, team_size, partner7]) -> a CodedActions,
+ * [] when nothing can be played, None when a buffer overflowed; base: what the actions give
+ * as DogAction.base; team_size: players per team (0: the usual for the table size, board.py);
+ * partner7: DOG-23, a 7 over all the team's pegs. */
 static PyObject *moves(PyObject *self, PyObject *args) {
     PyObject *pos_o, *ranks_o, *base;
     unsigned long fresh;
-    int seat, players;
+    int seat, players, team_size = 0, partner7 = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OkiiOO", &pos_o, &fresh, &seat, &players, &ranks_o, &base)) return NULL;
-    int nout = gen_args(pos_o, fresh, seat, players, ranks_o);
+    if (!PyArg_ParseTuple(args, "OkiiOO|ip", &pos_o, &fresh, &seat, &players, &ranks_o, &base, &team_size,
+                          &partner7))
+        return NULL;
+    int nout = gen_args(pos_o, fresh, seat, players, ranks_o, team_size, partner7);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
     if (!nout) return PyList_New(0);
-    return coded_list(nout, gen.pos, gen.npeg, gen.fresh, base);
+    return coded_list(nout, gen.pos, gen.npeg, gen.track, gen.fresh, base);
 }

@@ -17,7 +17,7 @@ static uint32_t stamp;
 
 typedef struct {
     Gen *g;
-    int track, seat, partner, npeg;
+    int track, npeg;
     int8_t pos[MAXPEG];
     int8_t occ[MAXTRACK];
     uint8_t code[MAXPEG];
@@ -156,7 +156,7 @@ static void track_step(Search *s, int i, int x, int rem, uint32_t fm) {
         if (j >= 0) s->code[j] = (uint8_t)(s->code[j] + (y + 1));
         return;
     }
-    int team = j >= 0 && ((j >> 2) == s->seat || (j >> 2) == s->partner);
+    int team = j >= 0 && in_team(s->g, j);
     if (j >= 0) {
         s->pos[j] = -1;
         if (team) s->homed++;
@@ -184,23 +184,36 @@ static void track_step(Search *s, int i, int x, int rem, uint32_t fm) {
 }
 
 static void rec(Search *s, int rem, uint32_t fm) {
-    if (s->g->overflow) return;
-    int seat = s->seat;
-    if (s->inh[seat] + s->inh[s->partner] == 8) {
+    Gen *g = s->g;
+    if (g->overflow) return;
+    /* the team is home: the game ends with this step (DOG-9) */
+    int home = 0, first = -1;
+    for (int t = 0; t < g->nteam; t++) {
+        int o = g->team[t];
+        home += s->inh[o];
+        if (first < 0 && s->inh[o] < 4) first = o;
+    }
+    if (home == 4 * g->nteam) {
         record(s, fm);
         return;
     }
-    int base = 4 * (s->inh[seat] < 4 ? seat : s->partner);
-    for (int i = base; i < base + 4; i++) {
-        int x = s->pos[i];
-        if (x < 0) continue;
-        if (x >= s->track) {
-            himmel_step(s, i, x, rem, fm);
-            continue;
+    /* the first of the team with a peg outside its Himmel moves (DOG-19, DOG-22); with
+     * DOG-23 every team peg may move at any step */
+    int lo = 0, hi = 1;
+    if (g->partner7) hi = g->nteam;
+    for (int t = lo; t < hi; t++) {
+        int base = 4 * (g->partner7 ? g->team[t] : first);
+        for (int i = base; i < base + 4; i++) {
+            int x = s->pos[i];
+            if (x < 0) continue;
+            if (x >= s->track) {
+                himmel_step(s, i, x, rem, fm);
+                continue;
+            }
+            int o = i >> 2;
+            if (x == g->starts[o] && !((fm >> i) & 1) && !(s->hm[o] & 1)) turn_in(s, i, x, rem, fm);
+            track_step(s, i, x, rem, fm);
         }
-        int o = i >> 2;
-        if (x == 16 * o && !((fm >> i) & 1) && !(s->hm[o] & 1)) turn_in(s, i, x, rem, fm);
-        track_step(s, i, x, rem, fm);
     }
 }
 
@@ -209,15 +222,12 @@ static void seven_search(Gen *g) {
     memset(&s, 0, sizeof(s));
     s.g = g;
     s.track = g->track;
-    s.seat = g->seat;
-    s.partner = g->partner;
     s.npeg = g->npeg;
     memcpy(s.pos, g->pos, (size_t)g->npeg);
     memcpy(s.occ, g->occ, (size_t)g->track);
     for (int q = 0; q < g->npeg; q++) s.code[q] = (uint8_t)(g->pos[q] + 1);
-    int seats[2] = {g->seat, g->partner};
-    for (int t = 0; t < 2; t++) {
-        int o = seats[t];
+    for (int t = 0; t < g->nteam; t++) {
+        int o = g->team[t];
         for (int i = 4 * o; i < 4 * o + 4; i++) {
             int x = g->pos[i];
             if (x >= g->track) {
@@ -237,10 +247,10 @@ static void seven_search(Gen *g) {
 
 static void mark_renamings(Gen *g, int first) {
     int track = g->track;
-    int turning[4], nt = 0;
-    for (int m = 0; m < g->nmovers; m++) {
-        int i = g->movers[m], x = g->pos[i];
-        if (x < track && mod(16 * (i >> 2) - x, track) <= 6) turning[nt++] = i;
+    int turning[12], nt = 0;
+    for (int m = 0; m < g->nmovers7; m++) {
+        int i = g->movers7[m], x = g->pos[i];
+        if (x < track && mod(g->starts[i >> 2] - x, track) <= 6) turning[nt++] = i;
     }
     if (!nt) return;
     for (int q = first; q < g->nb[U_SEVEN]; q++) {
@@ -263,6 +273,11 @@ static void mark_renamings(Gen *g, int first) {
 
 static void gen_seven(Gen *g) {
     int track = g->track, hm = g->hm;
+    if (g->partner7) { /* DOG-23: the team's pegs may meet, so search */
+        seven_search(g);
+        mark_renamings(g, 0);
+        return;
+    }
     int live = 0, single = -1;
     for (int m = 0; m < g->nmovers; m++) {
         int i = g->movers[m], x = g->pos[i];

@@ -50,7 +50,7 @@ static void push_single(Gen *g, int i, int x, int dest, const int8_t *sent, int 
 /* returns 1 if handled (bodies added, possibly none), 0 for "None" (go on) */
 static int seven_single(Gen *g, int i) {
     int track = g->track, hm = g->hm, x = g->pos[i];
-    int start = 16 * g->ctrl;
+    int start = g->starts[g->ctrl];
     int d = start - x;
     if (d < 0) d += track;
     int turn = d < 7 && (d || !((g->fresh >> i) & 1));
@@ -85,7 +85,7 @@ typedef struct {
 } Opts;
 
 static int apart(Gen *g, int stuck) {
-    int track = g->track, start = 16 * g->ctrl, hm = g->hm;
+    int track = g->track, start = g->starts[g->ctrl], hm = g->hm;
     int xs[4], nx = 0;
     for (int m = 0; m < g->nmovers; m++) {
         int x = g->pos[g->movers[m]];
@@ -120,7 +120,7 @@ static void add_opt(Opts *op, int k, int dest, const int8_t *sent, int nsent, in
 }
 
 static void apart_options(Gen *g, int stuck, Opts *options) {
-    int track = g->track, start = 16 * g->ctrl, hm = g->hm;
+    int track = g->track, start = g->starts[g->ctrl], hm = g->hm;
     for (int m = 0; m < g->nmovers; m++) {
         int i = g->movers[m], x = g->pos[i];
         Opts *op = &options[m];

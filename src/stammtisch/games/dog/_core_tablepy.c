@@ -147,7 +147,7 @@ static PyObject *t_legal(PyObject *self, PyObject *noargs) {
     int ranks[MAXHAND], posi[MAXPEG], npeg = 4 * t->n;
     int nr = distinct_ranks(t, ranks);
     for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
-    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, ranks, nr);
+    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, 0, 0, ranks, nr);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
     PyObject *got = legal_output(nout);

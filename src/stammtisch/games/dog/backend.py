@@ -2,15 +2,20 @@
 
 The pure-Python move generator (:mod:`.moves`, :mod:`.seven`) is the specification and
 the fallback. The compiled core (``_core``, plain C, built at install where a C compiler
-is available) is a port of it for the base rules: 4 or 6 players, teams of two, no
-house rules. It lists the same moves in the same order with the same bodies, so a seeded
-game plays out identically on both (tests/games/dog/test_dog_core.py); its ``Table`` holds
-a whole position and applies plays, gives and folds (:mod:`.coretable`,
-tests/games/dog/test_dog_table.py).
+is available) is a port of it. It lists the same moves in the same order with the same
+bodies, so a seeded game plays out identically on both (tests/games/dog/test_dog_core.py).
 
-The core is used when it is built, the game's options are the base rules, and the
-environment variable ``STAMMTISCH_PURE`` is unset (or ``0``); ``STAMMTISCH_PURE=1``
-forces the pure engine (read when a game is created).
+* Its move generator serves every table: 2 to 6 players, alone or in teams of two or
+  three (DOG-21, DOG-22), and the 7 with the partner (DOG-23). The house rules that only
+  remove or add plays (DOG-24 … DOG-26, :mod:`.house_rules`) are applied to its list as
+  to the pure one's (:func:`generator_for`).
+* Its ``Table`` holds a whole position and applies plays, gives and folds in compiled code
+  (:mod:`.coretable`, tests/games/dog/test_dog_table.py): for the base rules only (4 or 6
+  players, teams of two, no house rules; :func:`core_for`).
+
+The core is used when it is built and the environment variable ``STAMMTISCH_PURE`` is
+unset (or ``0``); ``STAMMTISCH_PURE=1`` forces the pure engine (read when a game is
+created).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from stammtisch.core.compiled import forced_pure
 
 # The core's interface this code expects (``API`` in _core.c): an older build left in
 # place (a checkout updated without rebuilding) is not used; the pure engine runs.
-CORE_API = 2
+CORE_API = 3
 
 try:  # imported by name so that this module does not import its own package
     _compiled: Any = importlib.import_module("stammtisch.games.dog._core")
@@ -49,10 +54,20 @@ def compiled() -> Any:
     return _compiled
 
 
+def generator_for() -> ModuleType | None:
+    """The compiled move generator (every table and option, see the module), or ``None``
+    for the pure one: when the core is not built or ``STAMMTISCH_PURE`` is set."""
+    if _compiled is None or forced_pure():
+        return None
+    core: ModuleType = _compiled
+    return core
+
+
 def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleType | None:
-    """The compiled core for a game with these options, or ``None`` for the pure engine:
-    any option the core lacks (other player counts, teams of three, house rules) falls
-    back to the pure engine."""
+    """The compiled core's whole position (``Table``) for a game with these options, or
+    ``None`` for the pure engine's state: any option the table lacks (other player counts,
+    teams of three, house rules) falls back to the pure state (whose moves still come from
+    the compiled generator, :func:`generator_for`)."""
     if _compiled is None or forced_pure():
         return None
     if options.get("players") not in CORE_PLAYERS:
@@ -76,4 +91,7 @@ def describe() -> str:
         return "pure Python (compiled core not built, or built from an older _core.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
-    return "compiled core (moves and position) for 4/6 players without house rules; pure Python otherwise"
+    return (
+        "compiled core (moves for every table and option; the position too for 4/6 players "
+        "without house rules)"
+    )

@@ -41,7 +41,7 @@ from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.dog import position, render, sample
 from stammtisch.games.dog import view as view_module
-from stammtisch.games.dog.backend import core_for
+from stammtisch.games.dog.backend import core_for, generator_for
 from stammtisch.games.dog.board import Board, default_team_size
 from stammtisch.games.dog.cards import FULL_DECK
 from stammtisch.games.dog.coretable import on_table
@@ -134,7 +134,9 @@ class DogGame(PackageGame[DogState]):
         self.no_jack_reswap = bool(self.options["no_jack_reswap"])  # DOG-25
         self.last_peg_no_joker = bool(self.options["last_peg_no_joker"])  # DOG-26
         self.house_rules = self.two_steals or self.no_jack_reswap or self.last_peg_no_joker
-        # The compiled move generator for the base rules, None for the pure engine.
+        # The compiled move generator (every table and option) and the compiled whole
+        # position (the base rules only); None for the pure engine (backend.py).
+        self.movegen = generator_for()
         self.core = core_for(self.options, {spec.name: spec.default for spec in self.info.options})
 
     def new_game(self, seed: int) -> DogState:

@@ -178,18 +178,27 @@ class DogState(PackageState[DogAction]):
         ranks, counts = hand_ranks(self.hands[seat])
         if self.phase == EXCHANGE:
             return [GIVE_ACTIONS[r] for r in ranks]
-        core = self.game.core
-        if core is not None:  # the compiled generator (see backend.py): same moves, same order
-            got: list[DogAction] | None = core.moves(
-                self.pos, self.fresh, seat, self.n, ranks, (self.pos, self.fresh)
-            )
-            if got is not None:  # None: a buffer of the core overflowed, use the pure engine
-                return got or [FOLD_ACTION]  # a CodedActions (see coded.py); DOG-8
-        occ = self._occ
-        if occ is None:
-            occ = self._occ = occupancy(self.pos, self.board.track_len)
         game = self.game
-        acts = MoveGen(self.pos, self.fresh, seat, self.board, occ, game.partner7).actions(ranks, counts)
+        core = game.movegen
+        got: list[DogAction] | None = None
+        if core is not None:  # the compiled generator (see backend.py): same moves, same order
+            got = core.moves(
+                self.pos,
+                self.fresh,
+                seat,
+                self.n,
+                ranks,
+                (self.pos, self.fresh),
+                self.board.team_size,
+                game.partner7,
+            )  # None: a buffer of the core overflowed, use the pure engine
+        if got is not None:
+            acts = got  # a CodedActions (see coded.py), or []
+        else:
+            occ = self._occ
+            if occ is None:
+                occ = self._occ = occupancy(self.pos, self.board.track_len)
+            acts = MoveGen(self.pos, self.fresh, seat, self.board, occ, game.partner7).actions(ranks, counts)
         if game.house_rules:
             acts = house_rules.filter_plays(self, seat, ranks, acts)
         return acts or [FOLD_ACTION]  # DOG-8
