@@ -1,10 +1,13 @@
 """Differential check of the compiled Dog core against the pure-Python engine, at scale.
 
-The default test suite (tests/games/dog/test_dog_core.py) compares 2,000 sampled
-positions; this script compares many more: positions from random games on 4 and 6
-players (every 5th play-phase position), move for move (text, body, resulting
-position, in order), and a share of them per card against the brute-force generator of
-tests/games/dog/dog_bruteforce.py. Run:
+The default test suite (tests/games/dog/test_dog_core.py) compares a few thousand
+sampled positions; this script compares many more: positions from random games (every
+5th play-phase position) on 4 and 6 players and on every variant of
+tests/games/dog/dog_positions.py (2, 3, 5 players, teams of three, the 7 with the
+partner, the house rules), move for move (text, body, resulting position, in order);
+the same positions made late (some seats home, teammates helping: DOG-19, DOG-22); and a
+share of them per card against the brute-force generator of
+tests/games/dog/dog_bruteforce.py (tables without house rules). Run:
 
     PYTHONPATH=src python benchmarks/dog_core_diff.py [--positions 10000] [--brute-every 20]
 """
@@ -20,18 +23,24 @@ from pathlib import Path
 from typing import Any
 
 import stammtisch
+from stammtisch.games.dog import house_rules
 from stammtisch.games.dog.coretable import TableState
 from stammtisch.games.dog.moves import MoveGen, hand_ranks
 from stammtisch.games.dog.state import DogState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "games" / "dog"))
 from dog_bruteforce import Brute
+from dog_positions import VARIANTS, late
+
+HOUSE_RULES = {"two_steals", "no_jack_reswap", "last_peg_no_joker"}
 
 
 def compare(s: DogState) -> tuple[bool, int]:
     assert s.current is not None
     ranks, counts = hand_ranks(s.hands[s.current])
-    pure = MoveGen(s.pos, s.fresh, s.current, s.board).actions(ranks, counts)
+    pure = MoveGen(s.pos, s.fresh, s.current, s.board, None, s.game.partner7).actions(ranks, counts)
+    if s.game.house_rules:
+        pure = house_rules.filter_plays(s, s.current, ranks, pure)
     core = s.legal_actions()
     if len(core) == 1 and core[0].text == "fold":
         core = []
@@ -96,7 +105,7 @@ def table_games(players: int, games: int) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", type=int, default=10_000, help="per table size")
+    ap.add_argument("--positions", type=int, default=10_000, help="per table size and variant")
     ap.add_argument("--every", type=int, default=5, help="compare every n-th play position")
     ap.add_argument("--brute-every", type=int, default=20, help="brute-force every n-th position")
     ap.add_argument("--games", type=int, default=40, help="whole games on the table, per table size")
@@ -104,14 +113,22 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     lines = ["# Compiled Dog core vs the pure-Python engine (benchmarks/dog_core_diff.py)", ""]
     t0 = time.time()
-    for players in (4, 6):
-        game = stammtisch.load("dog", players=players)
-        if getattr(game, "core", None) is None:
-            lines.append(f"{players} players: the compiled core is not in use (not built, or forced off)")
+    for options in [{"players": 4}, {"players": 6}, *VARIANTS]:
+        players = options["players"]
+        name = ", ".join(f"{k}={v}" for k, v in options.items())
+        game = stammtisch.load("dog", **options)
+        if getattr(game, "movegen", None) is None:
+            lines.append(f"{name}: the compiled core is not in use (not built, or forced off)")
             continue
         rng = random.Random(players)
-        brute = Brute(players)
+        teams = options.get("teams", 0)
+        brute = (
+            None
+            if HOUSE_RULES & options.keys()
+            else Brute(players, players // teams if teams else 0, options.get("seven_with_partner", False))
+        )
         done = moves = bad = bchecked = bbad = step = 0
+        lated = late_moves = late_bad = 0
         seed = 0
         while done < args.positions:
             s = game.new_game(seed)
@@ -123,15 +140,25 @@ def main(argv: list[str] | None = None) -> None:
                     done += 1
                     moves += n
                     bad += not same
-                    if done % args.brute_every == 0:
+                    t = late(s, rng)
+                    if isinstance(t, DogState) and t.phase == "play" and not t.is_terminal:
+                        same, n = compare(t)
+                        lated += 1
+                        late_moves += n
+                        late_bad += not same
+                    if brute is not None and done % args.brute_every == 0:
                         bchecked += 1
                         bbad += not brute_check(s, brute)
                 legal = s.legal_actions()
                 s = s.apply_unchecked(legal[rng.randrange(len(legal))])
+        versus = (
+            f"per card vs the brute-force generator: {bchecked} positions, {bbad} disagreements"
+            if brute is not None
+            else "(house rules: no brute-force check)"
+        )
         lines.append(
-            f"{players} players: {done:,} positions from {seed} games, {moves:,} moves compared: "
-            f"{bad} disagreements; per card vs the brute-force generator: {bchecked} positions, "
-            f"{bbad} disagreements"
+            f"{name}: {done:,} positions from {seed} games, {moves:,} moves compared: {bad} disagreements; "
+            f"made late: {lated:,} positions, {late_moves:,} moves, {late_bad} disagreements; {versus}"
         )
     for players in (4, 6):
         lines.append(table_games(players, args.games))
