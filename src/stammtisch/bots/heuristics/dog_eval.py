@@ -80,9 +80,11 @@ class DogEval:
         # Per team: its seats' start fields as a field mask.
         self.team_starts = [sum(1 << board.start(s) for s in team) for team in self.teams]
         self.pairs = [(a, b) for a, b in self.teams] if board.team_size == 2 else None
-        # Memos (values only: a cached entry equals a fresh computation): seat values by
-        # position, and per (position, team) the gain of each play by its move code.
+        # Memos (values only: a cached entry equals a fresh computation): seat values and
+        # team leads by position, and per (position, team) the gain of each play by its
+        # move code.
         self._memo: dict[tuple[tuple[int, ...], int], list[float]] = {}
+        self._leads: dict[tuple[tuple[int, ...], int], list[float]] = {}
         self._gains: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
 
     # --- positions ----------------------------------------------------------------------
@@ -160,19 +162,29 @@ class DogEval:
         return values
 
     def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
-        """Per team: its value minus the mean value of the other teams."""
-        per_seat = self._values(tuple(places), fresh)
+        """Per team: its value minus the mean value of the other teams (from a memo like
+        :meth:`_values`: the caller must not change the list)."""
+        key = (tuple(places), fresh)
+        memo = self._leads
+        out = memo.get(key)
+        if out is not None:
+            return out
+        per_seat = self._values(key[0], fresh)
         if self.pairs is not None:
             totals = [per_seat[a] + per_seat[b] for a, b in self.pairs]
         else:
             totals = [sum(per_seat[s] for s in team) for team in self.teams]
         if len(totals) == 2:
             a, b = totals
-            return [a - b, b - a]
-        out: list[float] = []
-        for k, mine in enumerate(totals):
-            others = [t for j, t in enumerate(totals) if j != k]
-            out.append(mine - (sum(others) / len(others) if others else 0.0))
+            out = [a - b, b - a]
+        else:
+            out = []
+            for k, mine in enumerate(totals):
+                others = [t for j, t in enumerate(totals) if j != k]
+                out.append(mine - (sum(others) / len(others) if others else 0.0))
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = out
         return out
 
     def team_value(self, places: Sequence[int], fresh: int, seat: int) -> float:
