@@ -64,20 +64,21 @@ def brute_check(s: DogState, brute: Brute) -> bool:
     return got == {card: outs for card, outs in per_card.items() if outs}
 
 
-def table_games(players: int, games: int) -> str:
+def table_games(options: dict[str, Any], games: int) -> str:
     """Seeded games on the core's table and on the pure engine, compared move for move."""
-    fast_game = stammtisch.load("dog", players=players)
+    name = ", ".join(f"{k}={v}" for k, v in options.items())
+    fast_game = stammtisch.load("dog", **options)
     old = os.environ.get("STAMMTISCH_PURE")
     os.environ["STAMMTISCH_PURE"] = "1"
     try:
-        pure_game = stammtisch.load("dog", players=players)
+        pure_game = stammtisch.load("dog", **options)
     finally:
         if old is None:
             del os.environ["STAMMTISCH_PURE"]
         else:
             os.environ["STAMMTISCH_PURE"] = old
     if not isinstance(fast_game.new_game(0), TableState):
-        return f"{players} players, table: the compiled core's table is not in use (not built, or forced off)"
+        return f"{name}, table: the compiled core's table is not in use (not built, or forced off)"
     steps = bad = ended_apart = 0
     for seed in range(games):
         rng = random.Random(seed)
@@ -97,7 +98,7 @@ def table_games(players: int, games: int) -> str:
             steps += 1
         bad += fast.clone().to_json() != pure.to_json()
     return (
-        f"{players} players, table: {games} seeded games, {steps:,} moves applied on both engines, "
+        f"{name}, table: {games} seeded games, {steps:,} moves applied on both engines, "
         f"whole position and legal moves compared after every move: {bad} disagreements, "
         f"{ended_apart} games ended apart"
     )
@@ -160,8 +161,9 @@ def main(argv: list[str] | None = None) -> None:
             f"{name}: {done:,} positions from {seed} games, {moves:,} moves compared: {bad} disagreements; "
             f"made late: {lated:,} positions, {late_moves:,} moves, {late_bad} disagreements; {versus}"
         )
-    for players in (4, 6):
-        lines.append(table_games(players, args.games))
+    for options in [{"players": 4}, {"players": 6}, *VARIANTS]:
+        if not HOUSE_RULES & options.keys():  # the table holds every variant but those
+            lines.append(table_games(options, args.games))
     lines.append(f"({time.time() - t0:.0f} s)")
     report = "\n".join(lines) + "\n"
     print(report)

@@ -218,32 +218,45 @@ def test_same_seed_same_game_on_both_backends_in_every_variant(
 
 
 def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
-    """Other table sizes (DOG-21), teams of three (DOG-22) and the house rules (DOG-23 …
-    DOG-26) keep the pure state (the core's table holds the base rules only); their moves
-    still come from the compiled generator where it is built."""
-    defaults = {"players": 4, "dealer": -1, "seven_with_partner": False, "teams": 0}
+    """The house rules (DOG-24 … DOG-26) and options added later keep the pure state (the
+    core's table holds every table size, DOG-21, teams of three, DOG-22, and the 7 with
+    the partner, DOG-23); their moves still come from the compiled generator where it is
+    built."""
+    defaults = {
+        "players": 4,
+        "dealer": -1,
+        "seven_with_partner": False,
+        "teams": 0,
+        "two_steals": False,
+        "no_jack_reswap": False,
+        "last_peg_no_joker": False,
+    }
     core = backend.core_for
+    expected = backend._compiled if not backend.forced_pure() else None
     for options in (
-        {"players": 5, "dealer": -1},
-        {"players": 2, "dealer": -1},
-        {"players": 6, "dealer": -1, "teams": 2},
-        {"players": 4, "dealer": -1, "seven_with_partner": True},
+        {"players": 4, "dealer": -1, "two_steals": True},
+        {"players": 4, "dealer": -1, "no_jack_reswap": True},
+        {"players": 3, "dealer": -1, "last_peg_no_joker": True},
         {"players": 4, "dealer": -1, "an_option_added_later": 1},
     ):
         assert core(options, defaults) is None, options
-    expected = backend._compiled if not backend.forced_pure() else None
-    assert core({"players": 4, "dealer": 2}, defaults) is expected
-    assert core({"players": 6, "dealer": -1, "teams": 3}, defaults) is expected
-    assert stammtisch.load("dog", players=5).core is None  # DOG-21: everyone alone
-    assert stammtisch.load("dog", players=6, teams=2).core is None  # DOG-22: teams of three
-    assert stammtisch.load("dog", players=6, teams=3).core is expected
-    assert stammtisch.load("dog", players=4, dealer=1).core is expected
+    for options in (
+        {"players": 4, "dealer": 2},
+        {"players": 5, "dealer": -1},
+        {"players": 2, "dealer": -1},
+        {"players": 6, "dealer": -1, "teams": 2},
+        {"players": 6, "dealer": -1, "teams": 3},
+        {"players": 4, "dealer": -1, "seven_with_partner": True},
+    ):
+        assert core(options, defaults) is expected, options
     for options in VARIANTS:
         game = stammtisch.load("dog", **options)
         assert game.movegen is expected, options
-        assert not isinstance(game.new_game(1), TableState), options
+        house = any(options.get(name) for name in ("two_steals", "no_jack_reswap", "last_peg_no_joker"))
+        on_table = isinstance(game.new_game(1), TableState) and expected is not None
+        assert on_table == (not house), options
     for spec in stammtisch.info("dog").options:
-        if spec.name in backend.NEUTRAL_OPTIONS or spec.type is not bool:
+        if spec.name in backend.TABLE_OPTIONS or spec.type is not bool:
             continue
         game = stammtisch.load("dog", **{spec.name: not spec.default})
         assert game.core is None, spec.name

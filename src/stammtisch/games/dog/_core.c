@@ -1,6 +1,7 @@
-/* Compiled Dog move generation (every table: 2 to 6 players, alone or in teams of two or
- * three, DOG-21/DOG-22, and the 7 with the partner, DOG-23) and a whole position of the
- * base rules (4 or 6 players, teams of two, no house rules: the Table).
+/* Compiled Dog move generation and a whole position (the Table), for every table: 2 to 6
+ * players, alone or in teams of two or three (DOG-21, DOG-22), and the 7 with the partner
+ * (DOG-23). The house rules (DOG-24 ... DOG-26) filter the generated moves in Python and
+ * keep the pure engine's state (backend.py).
  *
  * A line-by-line port of stammtisch.games.dog.moves / seven / tables (the pure-Python
  * engine stays the specification): the same moves, in the same order, with the same
@@ -54,7 +55,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_core", "Compiled Dog move generation (base rules).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_core", "Compiled Dog move generation and position.", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

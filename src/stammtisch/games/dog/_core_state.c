@@ -40,11 +40,11 @@ static PyObject *table_actions(Table *t) {
     }
     int posi[MAXPEG], npeg = 4 * t->n;
     for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
-    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, 0, 0, ranks, nr);
+    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, t->team_size, t->partner7, ranks, nr);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
     if (!nout) return Py_BuildValue("[O]", FoldAction); /* DOG-8 */
-    return coded_list(nout, t->pos, npeg, 16 * t->n, t->fresh, NULL);
+    return coded_list(nout, t->pos, npeg, t->track, t->fresh, NULL);
 }
 
 static PyObject *st_legal_actions(PyObject *self, PyObject *noargs) {

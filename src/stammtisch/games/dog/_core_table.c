@@ -17,7 +17,8 @@ static void table_dealloc(PyObject *self) {
     Py_DECREF(tp);
 }
 
-static inline int t_partner(const Table *t, int seat) { return (seat + t->n / 2) % t->n; }
+/* Who gave ``seat`` its exchange card (board.giver); the next teammate is seat + nteams. */
+static inline int t_giver(const Table *t, int seat) { return (seat - t->nteams + t->n) % t->n; }
 static inline int t_start_seat(const Table *t) { return (t->dealer + 1 + t->round) % t->n; }
 
 static int hand_remove(Table *t, int seat, int card) {
@@ -80,6 +81,10 @@ static int begin_round(Table *t) {
     for (int s = 0; s < n; s++) t->gave[s] = -1;
     t->phase = PH_EXCHANGE;
     t->current = start;
+    if (t->team_size == 1) { /* DOG-21: no exchange when everyone plays alone */
+        t->given = (1u << n) - 1;
+        t->phase = PH_PLAY;
+    }
     return 0;
 }
 
@@ -202,10 +207,11 @@ static int advance(Table *t, int seat) {
 }
 
 static int team_home_t(const Table *t, int seat) {
-    int track = 16 * t->n, seats[2] = {seat, t_partner(t, seat)};
-    for (int k = 0; k < 2; k++)
-        for (int i = 4 * seats[k]; i < 4 * seats[k] + 4; i++)
-            if (t->pos[i] < track) return 0;
+    for (int k = 0; k < t->team_size; k++) {
+        int s = (seat + k * t->nteams) % t->n;
+        for (int i = 4 * s; i < 4 * s + 4; i++)
+            if (t->pos[i] < t->track) return 0;
+    }
     return 1;
 }
 
@@ -222,7 +228,7 @@ static int check_playing(Table *t) {
  * deal waits for a shuffle, -1 with a Python error set. */
 static int table_play(Table *t, int card, long kind, long a, long b, long c, const int8_t *p7, uint32_t fresh7) {
     if (check_playing(t) < 0) return -1;
-    int seat = t->current, track = 16 * t->n, npeg = 4 * t->n;
+    int seat = t->current, track = t->track, npeg = 4 * t->n;
     int8_t p[MAXPEG];
     uint32_t fresh = t->fresh;
     memcpy(p, t->pos, sizeof(p));
@@ -261,12 +267,12 @@ static int table_play(Table *t, int card, long kind, long a, long b, long c, con
     }
     if (hand_remove(t, seat, card) < 0) return -1;
     t->disc[t->ndisc++] = (uint8_t)card;
-    int giver = t_partner(t, seat);
+    int giver = t_giver(t, seat);
     if ((t->known >> giver & 1) && t->gave[giver] == card) t->known &= ~(1u << giver);
     memcpy(t->pos, p, sizeof(p));
     t->fresh = fresh;
     if (into_himmel && team_home_t(t, seat)) { /* DOG-9 */
-        t->winner = seat % (t->n / 2);
+        t->winner = seat % t->nteams;
         t->phase = PH_OVER;
         t->current = -1;
         return 0;
@@ -277,7 +283,7 @@ static int table_play(Table *t, int card, long kind, long a, long b, long c, con
 /* fold: DOG-8, the hand face up on the discards; 0 or 1 as table_play. */
 static int table_fold(Table *t) {
     if (check_playing(t) < 0) return -1;
-    int seat = t->current, giver = t_partner(t, seat);
+    int seat = t->current, giver = t_giver(t, seat);
     if (t->known >> giver & 1)
         for (int q = 0; q < t->hlen[seat]; q++)
             if (t->hands[seat][q] == t->gave[giver]) {
@@ -296,13 +302,20 @@ static int table_give(Table *t, int card) {
         PyErr_SetString(PyExc_ValueError, "no exchange in this phase");
         return -1;
     }
-    int seat = t->current, n = t->n, mate = t_partner(t, seat);
+    int seat = t->current, n = t->n, k = t->nteams;
     if (hand_remove(t, seat, card) < 0) return -1;
     t->given |= 1u << seat;
     t->gave[seat] = (int8_t)card;
-    if (t->given >> mate & 1) {
-        if (hand_insert(t, mate, t->gave[seat]) < 0 || hand_insert(t, seat, t->gave[mate]) < 0) return -1;
-        t->known |= 1u << seat | 1u << mate;
+    /* DOG-7, DOG-22: once the whole team has chosen, each card goes to the next teammate */
+    int all = 1;
+    for (int q = 1; q < t->team_size; q++)
+        if (!(t->given >> ((seat + q * k) % n) & 1)) all = 0;
+    if (all) {
+        for (int q = 0; q < t->team_size; q++) {
+            int s = (seat + q * k) % n;
+            if (hand_insert(t, (s + k) % n, t->gave[s]) < 0) return -1;
+            t->known |= 1u << s;
+        }
     }
     int nxt = (seat + 1) % n;
     if (t->given >> nxt & 1) {

@@ -37,7 +37,7 @@ static PyObject *t_play(PyObject *self, PyObject *args) {
         for (int q = 0; q < npeg; q++) {
             long x = get_long(places, q);
             if (x == -1 && PyErr_Occurred()) return NULL;
-            if (x < -1 || x >= 16 * t->n + 4) {
+            if (x < -1 || x >= t->track + 4) {
                 PyErr_SetString(PyExc_ValueError, "peg off the board");
                 return NULL;
             }
@@ -147,7 +147,7 @@ static PyObject *t_legal(PyObject *self, PyObject *noargs) {
     int ranks[MAXHAND], posi[MAXPEG], npeg = 4 * t->n;
     int nr = distinct_ranks(t, ranks);
     for (int q = 0; q < npeg; q++) posi[q] = t->pos[q];
-    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, 0, 0, ranks, nr);
+    int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, t->team_size, t->partner7, ranks, nr);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
     PyObject *got = legal_output(nout);
@@ -227,16 +227,18 @@ static unsigned read_mask(PyObject *seq, int n, int *ok) {
 /* table(n, pos, fresh, hands, pile, discards, round, dealer, phase, current, given, gave,
  * known, folded, winner, rng): a Table from the DogState fields (as export()). */
 static PyObject *make_table(PyObject *self, PyObject *args) {
-    int n, round, dealer, phase, current, winner;
+    int n, round, dealer, phase, current, winner, team_size = 0, partner7 = 0;
     unsigned long fresh;
     unsigned long long rng;
     PyObject *pos, *hands, *pile, *disc, *given, *gave, *known, *folded;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iOkOOOiiiiOOOOiK", &n, &pos, &fresh, &hands, &pile, &disc, &round, &dealer,
-                          &phase, &current, &given, &gave, &known, &folded, &winner, &rng))
+    if (!PyArg_ParseTuple(args, "iOkOOOiiiiOOOOiK|ip", &n, &pos, &fresh, &hands, &pile, &disc, &round, &dealer,
+                          &phase, &current, &given, &gave, &known, &folded, &winner, &rng, &team_size, &partner7))
         return NULL;
-    if ((n != 4 && n != 6) || round < 0 || dealer < 0 || dealer >= n || phase < 0 || phase > 2 || current < -1 ||
-        current >= n || winner < -1 || winner >= n / 2) {
+    if (n >= 2 && n <= MAXSEAT && !team_size) team_size = n == 4 || n == 6 ? 2 : 1;
+    if (n < 2 || n > MAXSEAT || team_size < 1 || team_size > 3 || n % team_size || (team_size > 1 && n < 4) ||
+        round < 0 || dealer < 0 || dealer >= n || phase < 0 || phase > 2 || current < -1 || current >= n ||
+        winner < -1 || winner >= n / team_size) {
         PyErr_SetString(PyExc_ValueError, "the compiled core cannot hold this position");
         return NULL;
     }
@@ -244,6 +246,10 @@ static PyObject *make_table(PyObject *self, PyObject *args) {
     if (!t) return NULL;
     memset((char *)t + sizeof(PyObject), 0, sizeof(Table) - sizeof(PyObject));
     t->n = n;
+    t->team_size = team_size;
+    t->nteams = n / team_size;
+    t->partner7 = partner7 && team_size > 1;
+    t->track = n == 2 ? 64 : 16 * n;
     t->round = round;
     t->dealer = dealer;
     t->phase = phase;
@@ -256,7 +262,7 @@ static PyObject *make_table(PyObject *self, PyObject *args) {
     if (np < 0) goto fail;
     if (np != 4 * n) goto bad;
     for (int q = 0; q < np; q++) {
-        if (posi[q] < -1 || posi[q] >= 16 * n + 4) goto bad;
+        if (posi[q] < -1 || posi[q] >= t->track + 4) goto bad;
         t->pos[q] = (int8_t)posi[q];
     }
     PyObject *hs = PySequence_Tuple(hands);
@@ -395,7 +401,7 @@ static PyType_Slot table_slots[] = {
     {Py_tp_dealloc, (void *)table_dealloc},
     {Py_tp_methods, table_methods},
     {Py_tp_getset, table_getset},
-    {Py_tp_doc, (void *)"A Dog position of the base rules as integers (see _core.c)."},
+    {Py_tp_doc, (void *)"A Dog position as integers (see _core.c)."},
     {0, NULL},
 };
 

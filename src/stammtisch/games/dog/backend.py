@@ -10,8 +10,9 @@ bodies, so a seeded game plays out identically on both (tests/games/dog/test_dog
   remove or add plays (DOG-24 … DOG-26, :mod:`.house_rules`) are applied to its list as
   to the pure one's (:func:`generator_for`).
 * Its ``Table`` holds a whole position and applies plays, gives and folds in compiled code
-  (:mod:`.coretable`, tests/games/dog/test_dog_table.py): for the base rules only (4 or 6
-  players, teams of two, no house rules; :func:`core_for`).
+  (:mod:`.coretable`, tests/games/dog/test_dog_table.py): on every table and with the 7
+  with the partner, but not with the house rules, whose thefts and locks it does not keep
+  (:func:`core_for`).
 
 The core is used when it is built and the environment variable ``STAMMTISCH_PURE`` is
 unset (or ``0``); ``STAMMTISCH_PURE=1`` forces the pure engine (read when a game is
@@ -29,7 +30,7 @@ from stammtisch.core.compiled import forced_pure
 
 # The core's interface this code expects (``API`` in _core.c): an older build left in
 # place (a checkout updated without rebuilding) is not used; the pure engine runs.
-CORE_API = 3
+CORE_API = 4
 
 try:  # imported by name so that this module does not import its own package
     _compiled: Any = importlib.import_module("stammtisch.games.dog._core")
@@ -38,9 +39,9 @@ except ImportError:  # not built (no C compiler at install): the pure engine run
 if _compiled is not None and getattr(_compiled, "API", 0) != CORE_API:
     _compiled = None
 
-# Options that do not change how pegs move (the dealer only picks who starts).
-NEUTRAL_OPTIONS = frozenset({"players", "dealer"})
-CORE_PLAYERS = (4, 6)
+# Options the core's table holds: the board and teams (DOG-21, DOG-22), the 7 with the
+# partner (DOG-23), and the dealer (who starts). The house rules (DOG-24 … DOG-26) it lacks.
+TABLE_OPTIONS = frozenset({"players", "teams", "seven_with_partner", "dealer"})
 
 
 def compiled_available() -> bool:
@@ -65,19 +66,13 @@ def generator_for() -> ModuleType | None:
 
 def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleType | None:
     """The compiled core's whole position (``Table``) for a game with these options, or
-    ``None`` for the pure engine's state: any option the table lacks (other player counts,
-    teams of three, house rules) falls back to the pure state (whose moves still come from
-    the compiled generator, :func:`generator_for`)."""
+    ``None`` for the pure engine's state: an option the table lacks (the house rules, or
+    one added later) falls back to the pure state, whose moves still come from the
+    compiled generator (:func:`generator_for`)."""
     if _compiled is None or forced_pure():
         return None
-    if options.get("players") not in CORE_PLAYERS:
-        return None
     for name, value in options.items():
-        if name in NEUTRAL_OPTIONS:
-            continue
-        if name == "teams":  # teams of two (0: the usual for the table size) only
-            if value not in (0, options["players"] // 2):
-                return None
+        if name in TABLE_OPTIONS:
             continue
         if name not in defaults or value != defaults[name]:
             return None
@@ -91,7 +86,4 @@ def describe() -> str:
         return "pure Python (compiled core not built, or built from an older _core.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
-    return (
-        "compiled core (moves for every table and option; the position too for 4/6 players "
-        "without house rules)"
-    )
+    return "compiled core (moves for every table and option; the position too, except with house rules)"

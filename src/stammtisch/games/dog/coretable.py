@@ -1,4 +1,4 @@
-"""A Dog state whose position lives in the compiled core (base rules), for fast play.
+"""A Dog state whose position lives in the compiled core (no house rules), for fast play.
 
 :class:`TableState` is a :class:`DogState` that keeps its whole position in one
 ``_core.Table`` (integers in a C struct: pegs, hands, pile, discards, exchange, round,
@@ -100,6 +100,8 @@ def on_table(state: DogState) -> DogState:
         state.folded,
         -1 if state.winner is None else state.winner,
         state.rng.state,
+        state.board.team_size,
+        state.game.partner7,
     )
     t = TableState.__new__(TableState)
     t.game = state.game

@@ -135,7 +135,7 @@ class DogGame(PackageGame[DogState]):
         self.last_peg_no_joker = bool(self.options["last_peg_no_joker"])  # DOG-26
         self.house_rules = self.two_steals or self.no_jack_reswap or self.last_peg_no_joker
         # The compiled move generator (every table and option) and the compiled whole
-        # position (the base rules only); None for the pure engine (backend.py).
+        # position (not with house rules); None for the pure engine (backend.py).
         self.movegen = generator_for()
         self.core = core_for(self.options, {spec.name: spec.default for spec in self.info.options})
 
