@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tui_helpers import SIZE, first_playable_key, game_screen, screen_text, settle, snapshot
 
+from stammtisch.bots.names import name_bots
 from stammtisch.records.record import GameRecord
 from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.hints import hint_provider
@@ -35,10 +36,13 @@ async def test_setup_screen_seats_and_start() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         text = screen_text(app)
+        bot = name_bots([False, True], 7)[1]  # the bot's name at the table, from the seed
+        assert bot is not None
         assert (
             "New game: Zwickern" in text
             and "Player 1" in text
-            and "Player 2" in text
+            and bot in text
+            and "Player 2" not in text
             and "Player 0" not in text
         )
         assert "You" in text and "Bot: medium" in text
@@ -50,7 +54,34 @@ async def test_setup_screen_seats_and_start() -> None:
         screen = game_screen(app)
         assert screen.session.seed == 7
         assert screen.session.seats == ["you", "medium"]
+        assert screen.session.names == [None, bot]
         assert "Du bist dran, Spieler 1." in screen_text(app)
+
+
+async def test_setup_screen_names_the_bots_as_the_table_will() -> None:
+    """Without a seed the screen draws one: the bot seats show the names they get at the
+    table, and a seat made a person again shows its number."""
+    app = StammtischApp("dog", bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        labels = setup.seat_labels()
+        assert labels[0] == "Player 1" and all(not label.startswith("Player") for label in labels[1:])
+        assert all(label in screen_text(app) for label in labels)
+        setup.kinds[2] = "person"
+        setup.relabel_seats()
+        await pilot.pause()
+        assert "Player 3" in screen_text(app)
+        setup.kinds[2] = "hard"  # a bot again (two people would share the keyboard)
+        setup.relabel_seats()
+        shown = setup.seat_labels()
+        assert "Player 3" not in shown
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        session = game_screen(app).session
+        assert session.seed == setup.drawn_seed
+        assert [name or f"Player {s + 1}" for s, name in enumerate(session.names)] == shown
 
 
 async def test_undo_key_rebuilds_the_position_before_the_last_own_move() -> None:

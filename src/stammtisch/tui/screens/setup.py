@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -10,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
+from stammtisch.bots.names import name_bots
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import OptionSpec
 from stammtisch.core.registry import info
@@ -17,7 +19,7 @@ from stammtisch.records.record import GameRecord
 from stammtisch.tui import autosave
 from stammtisch.tui.i18n import seat_name, tr, ui_keys
 from stammtisch.tui.screens.base import HostedScreen
-from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, new_session
+from stammtisch.tui.session import PERSON, YOU, Session, bot_kinds, default_seats, is_human, new_session
 from stammtisch.tui.widgets import KeyBar
 
 SETUP_KEYS = [("l", "b_lang", "app.switch_language"), ("q", "b_quit", "app.quit")]
@@ -69,6 +71,9 @@ class SetupScreen(HostedScreen):
         self.players = players
         self.kinds = list(seats) if seats and len(seats) == players else default_seats(players)
         self.seed = seed
+        # The seed the game gets when none is typed, drawn now so that the bot seats can
+        # show the names they will have at the table (the names come from the seed).
+        self.drawn_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.on_start = on_start
         self.saved = self._unfinished()
 
@@ -153,13 +158,29 @@ class SetupScreen(HostedScreen):
         lang = self.lang
         return [(kind_label(k, lang), k) for k in (YOU, PERSON, *bot_kinds())]
 
+    def game_seed(self) -> int:
+        """The seed typed in, or the one drawn for this screen when none is."""
+        inputs = self.query("#seed").results(Input)
+        text = next(iter(inputs)).value.strip() if inputs else ""
+        return int(text) if text.lstrip("-").isdigit() else self.drawn_seed
+
+    def seat_labels(self) -> list[str]:
+        """Each seat as the table will call it: a bot seat by its name (from the seed)."""
+        names = name_bots([not is_human(kind) for kind in self.kinds], self.game_seed())
+        return [seat_name(s, self.lang, names) for s in range(self.players)]
+
+    def relabel_seats(self) -> None:
+        for label, text in zip(self.query(".seat-label").results(Label), self.seat_labels(), strict=False):
+            label.update(text)
+
     def build_seats(self) -> None:
         box = self.query_one("#seats", Vertical)
         box.remove_children()
         rows = []
+        labels = self.seat_labels()
         for s in range(self.players):
             row = Horizontal(
-                Label(seat_name(s, self.lang), classes="seat-label"),
+                Label(labels[s], classes="seat-label"),
                 Select(
                     self.seat_options(),
                     value=self.kinds[s],
@@ -216,6 +237,7 @@ class SetupScreen(HostedScreen):
             self.build_seats()
         elif sid.startswith("seat-") and isinstance(event.value, str):
             self.kinds[int(sid[5:])] = event.value
+            self.relabel_seats()
         elif sid.startswith("opt-") and event.value is not Select.BLANK:
             self.options[sid[4:]] = event.value
 
@@ -231,11 +253,16 @@ class SetupScreen(HostedScreen):
                 return
             self.on_start(session)
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seed":
+            event.stop()
+            self.relabel_seats()  # another seed, other names
+
     def action_start(self) -> None:
-        text = self.query_one("#seed", Input).value.strip()
-        seed = int(text) if text.lstrip("-").isdigit() else None
         try:
-            session = new_session(self.game, self.kinds, seed, {**self.options, "players": self.players})
+            session = new_session(
+                self.game, self.kinds, self.game_seed(), {**self.options, "players": self.players}
+            )
         except StammtischError as exc:
             self.query_one("#setup-error", Static).update(exc.message(self.lang))
             return
