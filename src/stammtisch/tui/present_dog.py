@@ -265,7 +265,11 @@ class DogPresenter(Presenter):
             lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
-            lines.append(Text(tr("dog_exchange", lang, name=self.name(cur, lang)), style="bold"))
+            # DOG-7, DOG-22: the card goes to the next teammate in the direction of play.
+            team = next((t for t in view.get("teams") or [] if cur in t), [cur])
+            to = team[(team.index(cur) + 1) % len(team)]
+            line = tr("dog_exchange", lang, name=self.name(cur, lang), to=self.name(to, lang))
+            lines.append(Text(line, style="bold"))
         elif cur is not None and view.get("moves_for") not in (None, cur):
             helped = self.name(int(view["moves_for"]), lang)
             lines.append(Text(tr("dog_helps", lang, name=self.name(cur, lang), partner=helped), style="bold"))

@@ -64,6 +64,11 @@ export function t(key, params = {}) {
   return text;
 }
 
+/** Names as a list in words: "Anna, Ueli und Walti" / "Anna, Ueli, and Walti". */
+export function nameList(names) {
+  return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(names.map(String));
+}
+
 /** A value from a {"en": ..., "de": ...} mapping sent by the server (game titles). */
 export function pick(mapping) {
   if (!mapping || typeof mapping !== "object") return String(mapping ?? "");

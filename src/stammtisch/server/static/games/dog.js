@@ -9,7 +9,7 @@
 // words) comes from dog-places.js.
 import { cardEl, cardName, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
-import { pick as words, t } from "../i18n.js";
+import { nameList, pick as words, t } from "../i18n.js";
 import { animatePegs } from "./dog-motion.js";
 import { CENTER, RADIUS, fieldKey, geometry, lastFields, placeWords, startOf } from "./dog-places.js";
 
@@ -177,7 +177,13 @@ function pick(ctx, sel, option) {
 }
 
 function choicePanel(ctx, v, sel, gives, fold) {
-  if (gives.size) return h("div", { class: "choice", id: "dog-choice", dataset: { kind: "give" } }, h("strong", {}, t("dog_give")));
+  if (gives.size) {
+    // DOG-7, DOG-22: the card goes to the next teammate in the direction of play.
+    const team = (v.teams || []).find((seats) => seats.includes(ctx.seat)) || [];
+    const to = team.length > 1 ? team[(team.indexOf(ctx.seat) + 1) % team.length] : null;
+    const prompt = to === null ? t("dog_give") : t("dog_give_to", { name: ctx.names[to] });
+    return h("div", { class: "choice", id: "dog-choice", dataset: { kind: "give" } }, h("strong", {}, prompt));
+  }
   if (v.phase === "exchange") return h("div", { class: "choice muted", id: "dog-choice" }, t("dog_given"));
   if (fold) {
     return h(
@@ -263,9 +269,10 @@ function sevenRows(ctx, sel) {
 }
 
 function info(ctx, v) {
-  const teams = (v.teams || []).map((team, i) =>
-    h("span", { class: "team" }, `${t("dog_team", { t: i + 1 })}: `, team.map((p) => ctx.names[p]).join(" & ")),
-  );
+  // Playing alone (DOG-21) there are no teams to name.
+  const teams = (v.teams || []).some((team) => team.length > 1)
+    ? v.teams.map((team, i) => h("span", { class: "team" }, `${t("dog_team", { t: i + 1 })}: `, nameList(team.map((p) => ctx.names[p]))))
+    : [];
   return h(
     "div",
     { class: "dog-info row" },

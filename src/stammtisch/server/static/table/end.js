@@ -2,7 +2,7 @@
 // (Zwickern card points, most-cards bonus and the match table by round; Himmel penalty
 // cards per seat and game; Dog pegs home per team and rounds played).
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { nameList, t } from "../i18n.js";
 import { fmt } from "./model.js";
 
 // Card points as the Zwickern rules count them (ZW-8), to split a round into card points
@@ -91,13 +91,22 @@ function himmel(view, names) {
 function dog(view, names) {
   const teams = view.teams || [];
   const home = (seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+  // Playing alone (DOG-21) each "team" is one player: no team column.
+  const alone = !teams.some((team) => team.length > 1);
   return [
-    table(
-      "breakdown-teams",
-      t("end_pegs_home"),
-      [t("end_team"), t("end_players"), t("end_home")],
-      teams.map((team, i) => [t("dog_team", { t: i + 1 }), team.map((p) => names[p]).join(" & "), `${team.reduce((a, p) => a + home(p), 0)} / ${4 * team.length}`]),
-    ),
+    alone
+      ? table(
+          "breakdown-teams",
+          t("end_pegs_home"),
+          [t("end_players"), t("end_home")],
+          teams.map((team) => [names[team[0]], `${home(team[0])} / 4`]),
+        )
+      : table(
+          "breakdown-teams",
+          t("end_pegs_home"),
+          [t("end_team"), t("end_players"), t("end_home")],
+          teams.map((team, i) => [t("dog_team", { t: i + 1 }), nameList(team.map((p) => names[p])), `${team.reduce((a, p) => a + home(p), 0)} / ${4 * team.length}`]),
+        ),
     h("p", { class: "muted", id: "breakdown-rounds-played" }, t("end_rounds_played", { n: (view.round ?? 0) + 1 })),
   ];
 }
@@ -114,7 +123,7 @@ export function endPanel(page, names, actions) {
   return h(
     "section",
     { class: "panel end-panel", id: "end-panel", "aria-labelledby": "end-title" },
-    h("h2", { id: "end-title" }, win.length ? t(win.length > 1 ? "end_winners" : "end_winner", { names: win.map((i) => names[i]).join(" & ") }) : t("over")),
+    h("h2", { id: "end-title" }, win.length ? t(win.length > 1 ? "end_winners" : "end_winner", { names: nameList(win.map((i) => names[i])) }) : t("over")),
     make ? h("div", { class: "breakdowns" }, make(view, names)) : null,
     actions,
   );
