@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,24 @@ def test_dog_six_seats_board_and_phone(new_page: Any, games: list[str], artifact
     assert watcher.locator("#hand").count() == 0
     watcher.screenshot(path=str(artifacts / "dog-6-spectator.png"), full_page=True)
     assert page.js_errors == [] and watcher.js_errors == []
+
+
+def test_dog_variants_name_the_receiver_and_hide_teams_when_alone(new_page: Any, games: list[str]) -> None:
+    """DOG-22: with two teams of three the exchange names the next teammate who gets the
+    card (not "your partner"), and the teams are listed as lists of names; DOG-21: playing
+    alone there is no exchange and no team line."""
+    if "dog" not in games:
+        pytest.skip("this server has no Dog yet")
+    page = new_page("de", width=390, height=844)
+    create_table(page, "dog", ["me"] + ["bot:easy"] * 5, nickname="Trudi", players=6, teams=2)
+    page.wait_for_selector("#dog-choice[data-kind=give]", timeout=60000)
+    teams = page.locator(".dog-info .team").all_inner_texts()
+    assert len(teams) == 2 and teams[0].startswith("Team 1: Trudi, ") and " und " in teams[0], teams
+    mate = re.split(", | und ", teams[0].split(": ", 1)[1])[1]  # seats 0, 2, 4: the next is seat 2
+    assert page.locator("#dog-choice").inner_text() == f"Wähle die Karte für {mate}."
+    alone = new_page("en")
+    create_table(alone, "dog", ["me", "bot:easy", "bot:easy"], nickname="Anna", players=3)
+    alone.wait_for_selector("#dog-board")
+    assert alone.locator(".dog-info .team").count() == 0
+    assert alone.locator("#dog-choice[data-kind=give]").count() == 0
+    assert page.js_errors == [] and alone.js_errors == []
