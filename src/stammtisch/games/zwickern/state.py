@@ -35,6 +35,8 @@ TABLE_SIZE = 4
 
 # Rank of each card, -1 for the Joker (it has no rank, ZW-4).
 RANK: tuple[int, ...] = (*(c >> 2 for c in range(JOKER)), -1)
+# Bit ``rank`` of each card, 0 for the Joker (it neither matches nor is matched, ZW-4).
+RANK_BIT: tuple[int, ...] = (*(1 << (c >> 2) for c in range(JOKER)), 0)
 
 
 class ZwickernState(PackageState[PlayCard]):
@@ -88,43 +90,50 @@ class ZwickernState(PackageState[PlayCard]):
         s.n = self.n
         s.dealer = self.dealer
         s.round = self.round
-        # Copy on write: the pile, the table and each hand are shared with the copy and
-        # replaced (never mutated) by whichever state changes them.
+        # Copy on write: the pile, the table, each hand and the capture piles are shared
+        # with the copy and replaced (never mutated) by whichever state changes them.
         s.deck = self.deck
         s.hands = self.hands[:]
         s.table = self.table
-        s.captured = self.captured[:]
+        s.captured = self.captured  # replaced (never mutated) when a pile grows
         s.current = self.current
         s.last_capturer = self.last_capturer
         s.match_points = self.match_points  # immutable, replaced at the end of a round
         s.round_results = self.round_results  # only ever replaced, never mutated
         s.last = self.last
         s.lacks = self.lacks  # immutable, replaced when it changes
-        s.rng = self.rng.clone()
+        s.rng = self.rng  # shared until a deal draws from it (_deal copies it first)
         s._legal = None
         return s
 
     def legal_actions(self) -> list[PlayCard]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
 
     def _generate(self) -> list[PlayCard]:
         if self.current is None:
             return []
-        hand = self.hands[self.current]
+        hand = sorted(self.hands[self.current])
+        if not hand:
+            return []
+        if hand[-1] == JOKER and len(hand) > 1 and hand[-2] == JOKER:
+            del hand[-1]  # the two Jokers are one play
         table = self.table
         if table and self.game.forced_capture:
             # ZW-5: if a non-Joker hand card matches a table card's rank, capture is forced
             # (with a matching card or a Joker; a Joker may always be played). A Joker has no
             # rank (ZW-4), so it neither matches nor is matched here.
-            table_ranks = {RANK[c] for c in table if c != JOKER}
-            matching = {c for c in hand if c != JOKER and RANK[c] in table_ranks}
+            ranks = 0
+            for c in table:
+                ranks |= RANK_BIT[c]
+            matching = [PLAYS[c] for c in hand if ranks & RANK_BIT[c]]
             if matching:
-                if JOKER in hand:
-                    matching.add(JOKER)
-                return [PLAYS[c] for c in sorted(matching)]
-        return [PLAYS[c] for c in sorted(set(hand))]
+                if hand[-1] == JOKER:
+                    matching.append(PLAYS[JOKER])
+                return matching
+        return [PLAYS[c] for c in hand]
 
     def parse_action(self, text: str) -> PlayCard:
         return parse_action(text)
@@ -133,22 +142,25 @@ class ZwickernState(PackageState[PlayCard]):
         seat = self.current
         assert seat is not None
         card = action.card
-        hand = self.hands[seat][:]
+        hands = self.hands  # this state's own list (clone copies it)
+        hand = hands[seat][:]
         hand.remove(card)
-        self.hands[seat] = hand
+        hands[seat] = hand
+        table = self.table
         taken: list[int]
         if card == JOKER:
             # ZW-4: a Joker takes the whole table (table Jokers too); on an empty table it stays.
-            taken = self.table
+            taken = table
             self.table = []
         else:
             # ZW-3: a card takes every table card of its rank; table Jokers have no rank.
-            r = RANK[card]
-            taken = [c for c in self.table if RANK[c] == r]
+            bit = RANK_BIT[card]
+            taken = [c for c in table if RANK_BIT[c] == bit]
             if taken:
-                self.table = [c for c in self.table if RANK[c] != r]
+                self.table = [c for c in table if RANK_BIT[c] != bit]
         if taken:
-            self.captured[seat] = (*self.captured[seat], *taken, card)
+            captured = self.captured = self.captured[:]
+            captured[seat] = (*captured[seat], *taken, card)
             self.last_capturer = seat
         else:
             if card != JOKER and self.game.forced_capture:
@@ -156,15 +168,24 @@ class ZwickernState(PackageState[PlayCard]):
                 # so everybody now knows this hand holds none of the table's ranks (a hand
                 # only shrinks until the next deal, so this stays true until then).
                 mask = 0
-                for c in self.table:
-                    if c != JOKER:
-                        mask |= 1 << RANK[c]
+                for c in table:
+                    mask |= RANK_BIT[c]
                 if mask & ~self.lacks[seat]:
                     lacks = list(self.lacks)
                     lacks[seat] |= mask
                     self.lacks = tuple(lacks)
-            self.table = [*self.table, card]
+            self.table = [*table, card]
         self.last = (seat, card, tuple(taken))
+        # The next seat with cards (the mover itself last), as _advance does.
+        n = self.n
+        nxt = seat
+        for _ in range(n):
+            nxt += 1
+            if nxt == n:
+                nxt = 0
+            if hands[nxt]:
+                self.current = nxt
+                return
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -200,7 +221,8 @@ class ZwickernState(PackageState[PlayCard]):
     def _end_round(self) -> None:
         # ZW-7: the table goes to the last player who captured (none if nobody did).
         if self.table and self.last_capturer is not None:
-            self.captured[self.last_capturer] += tuple(self.table)
+            captured = self.captured = self.captured[:]
+            captured[self.last_capturer] += tuple(self.table)
             self.table = []
         points = self.round_points()
         self.round_results = [*self.round_results, points]
@@ -223,7 +245,8 @@ class ZwickernState(PackageState[PlayCard]):
     def _deal(self) -> None:
         """Shuffle all 34 cards; 4 to each player, 4 open to the table (ZW-2)."""
         deck = list(FULL_DECK)
-        self.rng.shuffle(deck)
+        rng = self.rng = self.rng.clone()  # clones share the generator until it is used
+        rng.shuffle(deck)
         self.hands = [[] for _ in range(self.n)]
         self.captured = [() for _ in range(self.n)]
         for _ in range(HAND_SIZE):
