@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
         if " apply" in k:
             continue
         if uno_rate and not k.startswith(("RLCard", "OpenSpiel")) and not k.startswith("dog"):
-            lines.append(f"ratio {k} / RLCard UNO: {med[k] / uno_rate:.2f}x (goal >= 1.5x)")
+            lines.append(f"ratio {k} / RLCard UNO: {med[k] / uno_rate:.2f}x (goal >= 2x)")
         if maedn_rate and k.startswith("dog"):
             lines.append(f"ratio {k} / OpenSpiel maedn: {med[k] / maedn_rate:.2f}x (goal >= 1.0x)")
     if uno_rate is None:
