@@ -24,8 +24,12 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".stammtisch-installed"
 INSTALL_INPUTS = ("pyproject.toml", "setup.py")
 #: The compiled parts' sources (the Dog core: _core.c, the parts it includes, _core.h; the
-#: Zwickern search): a change to any of them reinstalls, which rebuilds them.
-CORE_SOURCES = ("src/stammtisch/games/dog/_core*.[ch]", "src/stammtisch/bots/_zwickern*.[ch]")
+#: Zwickern table and search): a change to any of them reinstalls, which rebuilds them.
+CORE_SOURCES = (
+    "src/stammtisch/games/dog/_core*.[ch]",
+    "src/stammtisch/games/zwickern/_table.c",
+    "src/stammtisch/bots/_zwickern*.[ch]",
+)
 
 
 def _install_inputs() -> list[Path]:
@@ -79,12 +83,22 @@ def run_tests(args: list[str]) -> int:
         # tests get a pytest process of their own.
         ("pytest", [str(PY), "-m", "pytest", "-n", workers, "--ignore=tests/browser", *args]),
         ("pytest (browser)", [str(PY), "-m", "pytest", "-n", workers, "tests/browser", *args]),
-        # The Dog tests and the bots' tests again on the pure-Python engine and search (the
-        # passes above use the compiled Dog core and Zwickern search where they were
-        # built): both backends stay green.
+        # The Dog, Zwickern and bots' tests again on the pure-Python engines and search (the
+        # passes above use the compiled Dog core, Zwickern table and Zwickern search where
+        # they were built): both backends stay green.
         (
-            "pytest (Dog and bots, pure Python)",
-            [str(PY), "-m", "pytest", "-n", workers, "tests/games/dog", "tests/bots", *args],
+            "pytest (Dog, Zwickern and bots, pure Python)",
+            [
+                str(PY),
+                "-m",
+                "pytest",
+                "-n",
+                workers,
+                "tests/games/dog",
+                "tests/games/zwickern",
+                "tests/bots",
+                *args,
+            ],
         ),
     ]
     for name, cmd in steps:

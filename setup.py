@@ -1,4 +1,4 @@
-"""Build script for the optional compiled Dog core and Zwickern search (everything else is in pyproject.toml).
+"""Build script for the optional compiled Dog core, Zwickern table and Zwickern search (everything else is in pyproject.toml).
 
 The extension is plain C against the CPython limited API. It is optional: where no C
 compiler is available the build skips it with a warning, installation succeeds, and
@@ -19,6 +19,15 @@ setup(
             "stammtisch.games.dog._core",
             ["src/stammtisch/games/dog/_core.c"],
             depends=CORE_PARTS,
+            define_macros=[("Py_LIMITED_API", "0x030B0000")],
+            py_limited_api=True,
+            optional=True,
+            extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
+        ),
+        # Zwickern's round in play (games/zwickern/table.py): one file.
+        Extension(
+            "stammtisch.games.zwickern._table",
+            ["src/stammtisch/games/zwickern/_table.c"],
             define_macros=[("Py_LIMITED_API", "0x030B0000")],
             py_limited_api=True,
             optional=True,

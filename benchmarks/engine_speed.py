@@ -42,7 +42,7 @@ def clock() -> float:
 
 def load_game(name: str, pure: bool = False, **options: object) -> Game[Any]:
     """A game; ``pure`` forces the pure-Python engine (STAMMTISCH_PURE, read when a game
-    is created) where a compiled core would run (Dog's base rules)."""
+    is created) where compiled code would run (the Dog core, the Zwickern table)."""
     if not pure:
         return stammtisch.load(name, **options)
     old = os.environ.get("STAMMTISCH_PURE")
@@ -54,6 +54,13 @@ def load_game(name: str, pure: bool = False, **options: object) -> Game[Any]:
             del os.environ["STAMMTISCH_PURE"]
         else:
             os.environ["STAMMTISCH_PURE"] = old
+
+
+def compiled_state(name: str, players: int) -> bool:
+    """Whether the game's states run on compiled code here (Dog's core, Zwickern's table):
+    then the pure engine is measured beside it."""
+    state = load_game(name, players=players).new_game(0)
+    return type(state).__name__ == "TableState"
 
 
 def stammtisch_runner(name: str, check: str = "", pure: bool = False, **options: object) -> Runner:
@@ -158,6 +165,9 @@ legal_actions() and apply_unchecked() are C methods (coretable.TableBase) on the
 position as integers; legal_actions() is a list of move codes that makes a DogAction
 only for the move read (in C), applied by its code; the DOG-6 reshuffle is in C. What is
 left is the driver loop and the random choice, as for maedn.
+
+Zwickern's round in play runs on a compiled table as well (games/zwickern/_table.c): the
+play, the redeal and the next seat in C, the deals and scoring in Python.
 """
 
 
@@ -183,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
         players = sorted({info.min_players, 4} & set(range(info.min_players, info.max_players + 1)))
         for p in players:
             runners[f"{name} ({p}p)"] = stammtisch_runner(name, players=p)
-            if name == "dog" and getattr(load_game(name, players=p), "core", None) is not None:
+            if compiled_state(name, p):
                 runners[f"{name} ({p}p) pure Python"] = stammtisch_runner(name, pure=True, players=p)
         if args.checked:
             # Dog on the pure engine: the core's list is searched by identity either way.
@@ -235,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     for k in runners:
         if k.endswith(" pure Python"):
             fast = k.removesuffix(" pure Python")
-            lines.append(f"ratio {fast} compiled core / pure Python: {med[fast] / med[k]:.2f}x")
+            lines.append(f"ratio {fast} compiled / pure Python: {med[fast] / med[k]:.2f}x")
         if k.endswith(" apply"):
             before = med[k + ", text check"]
             lines.append(f"ratio {k} / {k}, text check: {med[k] / before:.2f}x")

@@ -320,7 +320,8 @@ app.command(cls=Command)(serve)
 def info_cmd(game: GameArgument) -> None:
     """Print a game's info as JSON for programs: title, players, options, what runs.
 
-    Dog: which engine runs (compiled core or pure Python). Zwickern: the hard bot's search.
+    Dog and Zwickern: which engine runs (compiled or pure Python); Zwickern also the hard
+    bot's search.
     """
     data = _info(game, default_lang()).to_json()
     if data.get("name") == "dog":
@@ -329,7 +330,9 @@ def info_cmd(game: GameArgument) -> None:
         data["engine"] = describe()
     if data.get("name") == "zwickern":
         from stammtisch.bots.zwickern_search import describe as search
+        from stammtisch.games.zwickern.table import describe as engine
 
+        data["engine"] = engine()
         data["search"] = search()
     console.print_json(json.dumps(data))
 

@@ -4,6 +4,7 @@ error, changes nothing, and leaves the other tables alone."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import httpx
@@ -117,11 +118,15 @@ async def test_a_frame_flood_is_refused_then_closed(sqlite_url: str, transport: 
         async with connect(url) as ws:
             await ws.send(json.dumps({"type": "hello", "token": a["token"]}))
             assert json.loads(await ws.recv())["type"] == "state"
+            started = time.monotonic()
             for _ in range(200):
                 try:
                     await ws.send('{"type":"ping"}')
                 except ConnectionClosed:
                     break
+            # Frames keep coming back at the allowed rate while the flood is sent (a
+            # loaded machine sends it slowly): the burst plus that many may be answered.
+            refilled = int(5.0 * (time.monotonic() - started)) + 1
             got: list[dict[str, Any]] = []
             try:
                 async for text in ws:
@@ -131,6 +136,6 @@ async def test_a_frame_flood_is_refused_then_closed(sqlite_url: str, transport: 
             assert ws.close_code == 1008
         codes = [m.get("code") for m in got if m["type"] == "error"]
         assert "too_many_frames" in codes
-        assert sum(m["type"] == "pong" for m in got) <= 10  # about the burst was answered
+        assert sum(m["type"] == "pong" for m in got) <= 10 + refilled  # about the burst was answered
         await playable(live, b["table"]["id"], b["token"])
         await playable(live, a["table"]["id"], a["token"])  # the flood changed nothing there

@@ -29,6 +29,7 @@ from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern import position, render, sample
 from stammtisch.games.zwickern import view as view_module
 from stammtisch.games.zwickern.state import ZwickernState
+from stammtisch.games.zwickern.table import on_table, table_for
 
 
 class ZwickernGame(PackageGame[ZwickernState]):
@@ -84,6 +85,8 @@ class ZwickernGame(PackageGame[ZwickernState]):
         super().__init__(**options)
         self.forced_capture = bool(self.options["forced_capture"])
         self.extra_rounds = self.options["tie_break"] == "extra_round"  # ZW-10
+        # Whether the game plays on the compiled table (table.py), decided when it is created.
+        self.compiled = table_for()
 
     @property
     def rounds(self) -> int:
@@ -95,4 +98,4 @@ class ZwickernGame(PackageGame[ZwickernState]):
         s.rng = Rng(seed)
         s.dealer = self.seat_option("dealer", s.rng)
         s._deal()
-        return s
+        return on_table(s)  # on the compiled table where it is built (table.py)
