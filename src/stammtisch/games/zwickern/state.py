@@ -176,7 +176,21 @@ class ZwickernState(PackageState[PlayCard]):
                     self.lacks = tuple(lacks)
             self.table = [*table, card]
         self.last = (seat, card, tuple(taken))
-        # The next seat with cards (the mover itself last), as _advance does.
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        nxt = self._next_seat(seat)
+        if nxt is None and self.deck:  # all hands are empty
+            self._redeal()  # ZW-6
+            nxt = self._next_seat(seat)
+        if nxt is None:
+            self._end_round()
+        else:
+            self.current = nxt
+
+    def _next_seat(self, seat: int) -> int | None:
+        """The next seat with cards after ``seat`` (``seat`` itself last), or ``None``."""
+        hands = self.hands
         n = self.n
         nxt = seat
         for _ in range(n):
@@ -184,26 +198,8 @@ class ZwickernState(PackageState[PlayCard]):
             if nxt == n:
                 nxt = 0
             if hands[nxt]:
-                self.current = nxt
-                return
-        self._advance(seat)
-
-    def _advance(self, seat: int) -> None:
-        n = self.n
-        for k in range(1, n + 1):
-            nxt = (seat + k) % n
-            if self.hands[nxt]:
-                self.current = nxt
-                return
-        # All hands are empty.
-        if self.deck:
-            self._redeal()  # ZW-6
-            for k in range(1, n + 1):
-                nxt = (seat + k) % n
-                if self.hands[nxt]:
-                    self.current = nxt
-                    return
-        self._end_round()
+                return nxt
+        return None
 
     def _redeal(self) -> None:
         # ZW-6: up to 4 each, one card at a time from the seat left of the dealer, until the

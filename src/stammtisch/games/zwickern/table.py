@@ -146,14 +146,7 @@ class TableState(ZwickernState):
         if c is None:
             return ZwickernState.clone(self)
         s = TableState.__new__(TableState)
-        s.game = self.game
-        s.n = self.n
-        s.dealer = self.dealer
-        s.round = self.round
-        s.match_points = self.match_points
-        s.round_results = self.round_results
-        s.rng = self.rng
-        s._legal = None
+        _copy_round(self, s)
         s._c = c.copy()
         return s
 
