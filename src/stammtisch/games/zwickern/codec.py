@@ -25,6 +25,7 @@ from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, RANKS, card_text
 from stammtisch.games.zwickern.game import ZwickernGame
 from stammtisch.games.zwickern.state import ZwickernState
+from stammtisch.games.zwickern.table import round_fields
 
 MAX_SEATS = 4
 SET = 34
@@ -175,18 +176,17 @@ class Codec:
 
     def encode_state(self, state: ZwickernState, seat: int, out: Any) -> None:
         """What :meth:`encode` writes for ``state.observe(seat)``, read straight from the
-        state (no view is built): only the fields that view holds are read."""
+        state (no view is built): only the fields that view holds are read (from the
+        compiled table without leaving it, where the state is on one)."""
         o = self._offsets
         n = self.players
         me = seat
         ones: list[int] = []
-        hand = state.hands[me]
-        table = state.table
+        hands, table, deck, captured, cur, lc, lacks, last = round_fields(state)
+        hand = hands[me]
         _card_units(ones, o["hand"], hand)
         _card_units(ones, o["table"], table)
         seen = [*hand, *table]
-        captured = state.captured
-        hands = state.hands
         match_points = state.match_points
         scale = ROUND_MAX * self.rounds
         points = _CARD_POINTS.__getitem__
@@ -201,21 +201,18 @@ class Codec:
             out[o["match_points"] + r] = match_points[s] / scale
             ones.append(o["seats"] + r)
         _unseen_units(ones, o["unseen"], seen)
-        out[o["deck_size"]] = len(state.deck) / 34.0
+        out[o["deck_size"]] = len(deck) / 34.0
         out[o["round_progress"]] = len(state.round_results) / self.rounds
-        cur = state.current
         if cur is not None:
             ones.append(o["to_move"] + (cur - me) % n)
         ones.append(o["dealer"] + (state.dealer - me) % n)
-        lc = state.last_capturer
         if lc is not None:
             ones.append(o["last_capturer"] + (lc - me) % n)
-        last = state.last
         if last is not None:
             ones.append(o["last_seat"] + (last[0] - me) % n)
             _card_units(ones, o["last_card"], (last[1],))
             _card_units(ones, o["last_captured"], last[2])
-        for s, mask in enumerate(state.lacks):
+        for s, mask in enumerate(lacks):
             if mask:
                 base = o["lacks"] + 8 * ((s - me) % n)
                 ones += [base + r for r in range(8) if mask >> r & 1]

@@ -85,6 +85,25 @@ def on_table(state: ZwickernState) -> ZwickernState:
     return t
 
 
+def round_fields(state: ZwickernState) -> tuple[Any, ...]:
+    """``(hands, table, deck, captured, current, last_capturer, lacks, last)`` of ``state``,
+    read from its table without making it pure when it has one (for encoders)."""
+    c = getattr(state, "_c", None)
+    if c is not None:
+        fields: tuple[Any, ...] = c.export()
+        return fields
+    return (
+        state.hands,
+        state.table,
+        state.deck,
+        state.captured,
+        state.current,
+        state.last_capturer,
+        state.lacks,
+        state.last,
+    )
+
+
 def _copy_round(src: ZwickernState, dst: ZwickernState) -> None:
     """The fields the table does not hold (they change only between rounds)."""
     dst.game = src.game
@@ -201,4 +220,4 @@ def _table_field(name: str) -> property:
 for _name in TABLE_FIELDS:
     setattr(TableState, _name, _table_field(_name))
 
-__all__ = ["TableState", "compiled_available", "describe", "on_table", "table_for"]
+__all__ = ["TableState", "compiled_available", "describe", "on_table", "round_fields", "table_for"]
