@@ -29,7 +29,7 @@ import stammtisch
 from stammtisch.games.dog import backend, house_rules
 from stammtisch.games.dog.actions import DogAction
 from stammtisch.games.dog.coded import CodedActions
-from stammtisch.games.dog.coretable import TableState
+from stammtisch.games.dog.coretable import TableState, on_table
 from stammtisch.games.dog.moves import MoveGen, canonical, hand_ranks
 from stammtisch.games.dog.state import DogState
 
@@ -218,10 +218,10 @@ def test_same_seed_same_game_on_both_backends_in_every_variant(
 
 
 def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
-    """The house rules (DOG-24 … DOG-26) and options added later keep the pure state (the
-    core's table holds every table size, DOG-21, teams of three, DOG-22, and the 7 with
-    the partner, DOG-23); their moves still come from the compiled generator where it is
-    built."""
+    """The thefts (DOG-24) and options added later keep the pure state (the core's table
+    holds every table size, DOG-21, teams of three, DOG-22, the 7 with the partner, DOG-23,
+    the swap lock, DOG-25, and no Joker for the last peg, DOG-26); their moves still come
+    from the compiled generator where it is built."""
     defaults = {
         "players": 4,
         "dealer": -1,
@@ -235,8 +235,6 @@ def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
     expected = backend._compiled if not backend.forced_pure() else None
     for options in (
         {"players": 4, "dealer": -1, "two_steals": True},
-        {"players": 4, "dealer": -1, "no_jack_reswap": True},
-        {"players": 3, "dealer": -1, "last_peg_no_joker": True},
         {"players": 4, "dealer": -1, "an_option_added_later": 1},
     ):
         assert core(options, defaults) is None, options
@@ -247,14 +245,16 @@ def test_options_the_core_lacks_fall_back_to_the_pure_engine() -> None:
         {"players": 6, "dealer": -1, "teams": 2},
         {"players": 6, "dealer": -1, "teams": 3},
         {"players": 4, "dealer": -1, "seven_with_partner": True},
+        {"players": 4, "dealer": -1, "no_jack_reswap": True},
+        {"players": 3, "dealer": -1, "last_peg_no_joker": True},
     ):
         assert core(options, defaults) is expected, options
     for options in VARIANTS:
         game = stammtisch.load("dog", **options)
         assert game.movegen is expected, options
-        house = any(options.get(name) for name in ("two_steals", "no_jack_reswap", "last_peg_no_joker"))
+        thefts = bool(options.get("two_steals"))
         on_table = isinstance(game.new_game(1), TableState)
-        assert on_table == (expected is not None and not house), options
+        assert on_table == (expected is not None and not thefts), options
     for spec in stammtisch.info("dog").options:
         if spec.name in backend.TABLE_OPTIONS or spec.type is not bool:
             continue
@@ -319,3 +319,40 @@ def test_a_coded_action_is_the_pure_action_in_every_field() -> None:
     assert 3 not in acts and "fold" not in acts  # an index is not an action
     with pytest.raises(IndexError):
         acts[len(pure)]
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "no_jack_reswap": True, "last_peg_no_joker": True},
+        {"players": 3, "no_jack_reswap": True, "last_peg_no_joker": True},
+        {
+            "players": 6,
+            "teams": 2,
+            "seven_with_partner": True,
+            "no_jack_reswap": True,
+            "last_peg_no_joker": True,
+        },
+    ],
+    ids=["4", "3-alone", "6-teams-of-three-partner7"],
+)
+def test_the_tables_house_rules_agree_with_the_pure_filter(options: dict[str, Any]) -> None:
+    """DOG-25 and DOG-26 in the core's table (its own filter, not house_rules.py): on late
+    positions, where the last peg may come home with a Joker, and with the swap locks of
+    random play, its legal moves are the pure engine's."""
+    rng = random.Random(3)
+    filtered = 0
+    for s in sampled(seed=5, count=1500, **options):
+        t = late(s, rng)
+        if t is None or t.phase != "play" or t.is_terminal or t.current is None:
+            continue
+        pure = pure_actions(t)
+        ranks, counts = hand_ranks(t.hands[t.current])
+        whole = MoveGen(t.pos, t.fresh, t.current, t.board, None, t.game.partner7).actions(ranks, counts)
+        filtered += len(whole) != len(pure)
+        table = on_table(t.clone())
+        assert isinstance(table, TableState) and table.compiled is not None
+        core = [a for a in table.legal_actions() if a.text != "fold"]
+        assert [a.text for a in core] == [a.text for a in pure], t.to_json()
+    assert filtered > 5  # the rules did remove plays

@@ -1,7 +1,8 @@
 """The compiled core's table state against the pure-Python engine, its specification.
 
-A game on the core (every table, DOG-21 and DOG-22, and the 7 with the partner, DOG-23;
-not with the house rules) keeps its position in a ``_core.Table``
+A game on the core (every table, DOG-21 and DOG-22, the 7 with the partner, DOG-23, the
+swap lock, DOG-25, and no Joker for the last peg, DOG-26; not with the thefts of DOG-24)
+keeps its position in a ``_core.Table``
 (``games/dog/coretable.py``): play, give, fold, the advance, the deal and the reshuffle of
 the discards (DOG-5 … DOG-9) run in C. Here both engines play the same seeded games move
 for move: after every move the whole position (``to_json``: pegs, hands, pile, discards,
@@ -39,6 +40,9 @@ TABLES: list[dict[str, Any]] = [
     {"players": 6, "teams": 2},  # DOG-22: teams of three, the exchange to the next teammate
     {"players": 4, "seven_with_partner": True},  # DOG-23
     {"players": 6, "teams": 2, "seven_with_partner": True},
+    {"players": 4, "no_jack_reswap": True, "last_peg_no_joker": True},  # DOG-25, DOG-26
+    {"players": 6, "teams": 2, "seven_with_partner": True, "no_jack_reswap": True, "last_peg_no_joker": True},
+    {"players": 3, "no_jack_reswap": True, "last_peg_no_joker": True},
 ]
 TABLE_IDS = ["-".join(f"{k}={v}" for k, v in o.items()) for o in TABLES]
 
@@ -184,12 +188,11 @@ def test_actions_by_text_and_checked_apply_on_the_table() -> None:
 
 
 def test_games_the_core_cannot_hold_stay_pure() -> None:
-    """The house rules (DOG-24 … DOG-26: thefts, swap locks) keep the pure engine's state
-    (their moves still come from the core's generator, test_dog_core.py)."""
+    """The thefts of DOG-24 keep the pure engine's state (their moves still come from the
+    core's generator, test_dog_core.py)."""
     for options in (
         {"players": 4, "two_steals": True},
-        {"players": 4, "no_jack_reswap": True},
-        {"players": 3, "last_peg_no_joker": True},
+        {"players": 4, "two_steals": True, "no_jack_reswap": True},
         {"players": 6, "teams": 2, "seven_with_partner": True, "two_steals": True},
     ):
         s = stammtisch.load("dog", **options).new_game(1)

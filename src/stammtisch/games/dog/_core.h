@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* What the Python side expects of this module (backend.py refuses an older build). */
-#define CORE_API 4
+#define CORE_API 5
 #define MAXPEG 24
 #define MAXTRACK 96
 #define KMOVE 0
@@ -79,7 +79,8 @@ typedef struct {
 
 /* ---------------------------------------------------------------- the table state
  *
- * Table: a whole Dog position (any table, DOG-21/22, and DOG-23; no house rules) as integers (the pure engine's DogState
+ * Table: a whole Dog position (any table, DOG-21/22, DOG-23, DOG-25, DOG-26; not the thefts of
+ * DOG-24) as integers (the pure engine's DogState
  * field by field, see state.py): peg places and fresh mask, hands as sorted ranks, draw
  * pile (dealt from the end) and discards in order, round, dealer, phase, seat to move,
  * the exchange (given / known / folded as seat bit masks, gave per seat), winner and the
@@ -99,6 +100,8 @@ typedef struct {
     PyObject_HEAD
     int n, round, dealer;
     int nteams, team_size, partner7, track; /* the board (board.py) and DOG-23 */
+    int no_reswap, no_joker_last;           /* DOG-25, DOG-26 */
+    int lock_a, lock_b;                     /* DOG-25: the pegs of the last swap, -1: none */
     int phase, current, winner; /* current, winner: -1 for None */
     int8_t pos[MAXPEG];
     uint32_t fresh;

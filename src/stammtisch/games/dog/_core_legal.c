@@ -257,6 +257,37 @@ static int gen_moves(const int *posi, int np, uint32_t fresh, int seat, int play
     return nout;
 }
 
+/* DOG-25 and DOG-26 on the nout plays in out[] (house_rules.filter_plays): no swap of the
+ * two pegs of the last swap (lock_a, lock_b; -1: none), and with no_joker_last no Joker
+ * play after which the whole team is in its Himmel. Returns the plays kept. */
+static int house_filter(Gen *g, int nout, int lock_a, int lock_b, int no_joker_last) {
+    int w = 0;
+    for (int q = 0; q < nout; q++) {
+        const Body *bd = out[q].bd;
+        if (lock_a >= 0 && bd->kind == KSWAP &&
+            ((bd->a == lock_a && bd->c == lock_b) || (bd->a == lock_b && bd->c == lock_a)))
+            continue;
+        if (no_joker_last && out[q].card == JOKER) {
+            int8_t p[MAXPEG];
+            const int8_t *res = p;
+            if (bd->kind == KSPLIT)
+                res = sevens[bd->sv].pos;
+            else
+                body_after(g, bd, p);
+            int home = 1;
+            for (int t = 0; t < g->nteam && home; t++)
+                for (int i = 4 * g->team[t]; i < 4 * g->team[t] + 4; i++)
+                    if (res[i] < g->track) {
+                        home = 0;
+                        break;
+                    }
+            if (home) continue;
+        }
+        out[w++] = out[q];
+    }
+    return w;
+}
+
 /* (codes, sevens) for legal(): see the top of the file. */
 static PyObject *legal_output(int nout) {
     /* The 7s, packed for seven(): per 7 a record of SEVEN_REC bytes. */

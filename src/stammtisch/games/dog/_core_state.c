@@ -43,6 +43,7 @@ static PyObject *table_actions(Table *t) {
     int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, t->team_size, t->partner7, ranks, nr);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
+    if (t->lock_a >= 0 || t->no_joker_last) nout = house_filter(&gen, nout, t->lock_a, t->lock_b, t->no_joker_last);
     if (!nout) return Py_BuildValue("[O]", FoldAction); /* DOG-8 */
     return coded_list(nout, t->pos, npeg, t->track, t->fresh, NULL);
 }

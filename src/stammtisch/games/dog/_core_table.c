@@ -267,6 +267,14 @@ static int table_play(Table *t, int card, long kind, long a, long b, long c, con
     }
     if (hand_remove(t, seat, card) < 0) return -1;
     t->disc[t->ndisc++] = (uint8_t)card;
+    if (t->no_reswap) { /* DOG-25: a swap locks its two pegs; a move of either unlocks */
+        if (kind == KSWAP) {
+            t->lock_a = (int)(a < c ? a : c);
+            t->lock_b = (int)(a < c ? c : a);
+        } else if (t->lock_a >= 0 && (p[t->lock_a] != t->pos[t->lock_a] || p[t->lock_b] != t->pos[t->lock_b])) {
+            t->lock_a = t->lock_b = -1;
+        }
+    }
     int giver = t_giver(t, seat);
     if ((t->known >> giver & 1) && t->gave[giver] == card) t->known &= ~(1u << giver);
     memcpy(t->pos, p, sizeof(p));

@@ -104,7 +104,8 @@ static PyObject *mask_list(unsigned m, int n) {
 }
 
 /* export() -> (pos, fresh, hands, pile, discards, round, dealer, phase, current, given,
- * gave, known, folded, winner, rng): the DogState fields (phase 0/1/2, -1 for None). */
+ * gave, known, folded, winner, rng, swap_lock): the DogState fields (phase 0/1/2, -1 for
+ * None; swap_lock a pair of pegs or None). */
 static PyObject *t_export(PyObject *self, PyObject *noargs) {
     Table *t = (Table *)self;
     (void)noargs;
@@ -125,10 +126,17 @@ static PyObject *t_export(PyObject *self, PyObject *noargs) {
         return NULL;
     }
     for (int s = 0; s < n; s++) PyList_SetItem(gave, s, PyLong_FromLong(t->gave[s]));
-    return Py_BuildValue("(NkNNNiiiiNNNNiK)", pos_list(t), (unsigned long)t->fresh, hands,
+    PyObject *lock = t->lock_a < 0 ? Py_None : Py_BuildValue("(ii)", t->lock_a, t->lock_b);
+    if (!lock) {
+        Py_DECREF(hands);
+        Py_DECREF(gave);
+        return NULL;
+    }
+    if (lock == Py_None) Py_INCREF(lock);
+    return Py_BuildValue("(NkNNNiiiiNNNNiKN)", pos_list(t), (unsigned long)t->fresh, hands,
                          bytes_list(t->pile, t->npile), bytes_list(t->disc, t->ndisc), t->round, t->dealer,
                          t->phase, t->current, mask_list(t->given, n), gave, mask_list(t->known, n),
-                         mask_list(t->folded, n), t->winner, t->rng);
+                         mask_list(t->folded, n), t->winner, t->rng, lock);
 }
 
 /* legal() -> (codes, sevens, pos, fresh) as legal() for the seat to move, or None when a
@@ -150,6 +158,7 @@ static PyObject *t_legal(PyObject *self, PyObject *noargs) {
     int nout = gen_moves(posi, npeg, t->fresh, t->current, t->n, t->team_size, t->partner7, ranks, nr);
     if (nout == -1) return NULL;
     if (nout == -2) Py_RETURN_NONE;
+    if (t->lock_a >= 0 || t->no_joker_last) nout = house_filter(&gen, nout, t->lock_a, t->lock_b, t->no_joker_last);
     PyObject *got = legal_output(nout);
     if (!got) return NULL;
     PyObject *res = Py_BuildValue("(OONk)", PyTuple_GetItem(got, 0), PyTuple_GetItem(got, 1), pos_list(t),
@@ -227,14 +236,21 @@ static unsigned read_mask(PyObject *seq, int n, int *ok) {
 /* table(n, pos, fresh, hands, pile, discards, round, dealer, phase, current, given, gave,
  * known, folded, winner, rng): a Table from the DogState fields (as export()). */
 static PyObject *make_table(PyObject *self, PyObject *args) {
-    int n, round, dealer, phase, current, winner, team_size = 0, partner7 = 0;
+    int n, round, dealer, phase, current, winner, team_size = 0, partner7 = 0, no_reswap = 0, no_joker_last = 0;
     unsigned long fresh;
     unsigned long long rng;
-    PyObject *pos, *hands, *pile, *disc, *given, *gave, *known, *folded;
+    PyObject *pos, *hands, *pile, *disc, *given, *gave, *known, *folded, *lock = Py_None;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iOkOOOiiiiOOOOiK|ip", &n, &pos, &fresh, &hands, &pile, &disc, &round, &dealer,
-                          &phase, &current, &given, &gave, &known, &folded, &winner, &rng, &team_size, &partner7))
+    if (!PyArg_ParseTuple(args, "iOkOOOiiiiOOOOiK|ippOp", &n, &pos, &fresh, &hands, &pile, &disc, &round, &dealer,
+                          &phase, &current, &given, &gave, &known, &folded, &winner, &rng, &team_size, &partner7,
+                          &no_reswap, &lock, &no_joker_last))
         return NULL;
+    int lock_a = -1, lock_b = -1;
+    if (lock != Py_None && !PyArg_ParseTuple(lock, "ii", &lock_a, &lock_b)) return NULL;
+    if (lock_a < -1 || lock_a >= 4 * n || lock_b < -1 || lock_b >= 4 * n || (lock_a < 0) != (lock_b < 0)) {
+        PyErr_SetString(PyExc_ValueError, "the compiled core cannot hold this position");
+        return NULL;
+    }
     if (n >= 2 && n <= MAXSEAT && !team_size) team_size = n == 4 || n == 6 ? 2 : 1;
     if (n < 2 || n > MAXSEAT || team_size < 1 || team_size > 3 || n % team_size || (team_size > 1 && n < 4) ||
         round < 0 || dealer < 0 || dealer >= n || phase < 0 || phase > 2 || current < -1 || current >= n ||
@@ -250,6 +266,10 @@ static PyObject *make_table(PyObject *self, PyObject *args) {
     t->nteams = n / team_size;
     t->partner7 = partner7 && team_size > 1;
     t->track = n == 2 ? 64 : 16 * n;
+    t->no_reswap = no_reswap;
+    t->no_joker_last = no_joker_last;
+    t->lock_a = lock_a;
+    t->lock_b = lock_b;
     t->round = round;
     t->dealer = dealer;
     t->phase = phase;

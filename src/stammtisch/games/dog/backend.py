@@ -10,9 +10,9 @@ bodies, so a seeded game plays out identically on both (tests/games/dog/test_dog
   remove or add plays (DOG-24 … DOG-26, :mod:`.house_rules`) are applied to its list as
   to the pure one's (:func:`generator_for`).
 * Its ``Table`` holds a whole position and applies plays, gives and folds in compiled code
-  (:mod:`.coretable`, tests/games/dog/test_dog_table.py): on every table and with the 7
-  with the partner, but not with the house rules, whose thefts and locks it does not keep
-  (:func:`core_for`).
+  (:mod:`.coretable`, tests/games/dog/test_dog_table.py): on every table, with the 7 with
+  the partner and with the swap lock and the Joker rule (DOG-25, DOG-26), but not with the
+  thefts of DOG-24, which it does not keep (:func:`core_for`).
 
 The core is used when it is built and the environment variable ``STAMMTISCH_PURE`` is
 unset (or ``0``); ``STAMMTISCH_PURE=1`` forces the pure engine (read when a game is
@@ -30,7 +30,7 @@ from stammtisch.core.compiled import forced_pure
 
 # The core's interface this code expects (``API`` in _core.c): an older build left in
 # place (a checkout updated without rebuilding) is not used; the pure engine runs.
-CORE_API = 4
+CORE_API = 5
 
 try:  # imported by name so that this module does not import its own package
     _compiled: Any = importlib.import_module("stammtisch.games.dog._core")
@@ -40,8 +40,11 @@ if _compiled is not None and getattr(_compiled, "API", 0) != CORE_API:
     _compiled = None
 
 # Options the core's table holds: the board and teams (DOG-21, DOG-22), the 7 with the
-# partner (DOG-23), and the dealer (who starts). The house rules (DOG-24 … DOG-26) it lacks.
-TABLE_OPTIONS = frozenset({"players", "teams", "seven_with_partner", "dealer"})
+# partner (DOG-23), the swap lock (DOG-25), no Joker for the last peg (DOG-26) and the
+# dealer (who starts). The thefts of DOG-24 it lacks.
+TABLE_OPTIONS = frozenset(
+    {"players", "teams", "seven_with_partner", "no_jack_reswap", "last_peg_no_joker", "dealer"}
+)
 
 
 def compiled_available() -> bool:
@@ -66,8 +69,8 @@ def generator_for() -> ModuleType | None:
 
 def core_for(options: Mapping[str, Any], defaults: Mapping[str, Any]) -> ModuleType | None:
     """The compiled core's whole position (``Table``) for a game with these options, or
-    ``None`` for the pure engine's state: an option the table lacks (the house rules, or
-    one added later) falls back to the pure state, whose moves still come from the
+    ``None`` for the pure engine's state: an option the table lacks (the thefts of DOG-24,
+    or one added later) falls back to the pure state, whose moves still come from the
     compiled generator (:func:`generator_for`)."""
     if _compiled is None or forced_pure():
         return None
@@ -86,4 +89,4 @@ def describe() -> str:
         return "pure Python (compiled core not built, or built from an older _core.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
-    return "compiled core (moves for every table and option; the position too, except with house rules)"
+    return "compiled core (moves for every table and option; the position too, except with thefts)"

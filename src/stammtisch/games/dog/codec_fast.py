@@ -124,9 +124,24 @@ def _fields(state: DogState) -> tuple[Any, ...]:
     (without making the state pure) or else from the pure state."""
     c = getattr(state, "_c", None)
     if c is not None:
-        (pos, fresh, hands, pile, discards, rnd, dealer, phase, cur, given, gave, known, folded, _, _) = (
-            c.export()
-        )
+        (
+            pos,
+            fresh,
+            hands,
+            pile,
+            discards,
+            rnd,
+            dealer,
+            phase,
+            cur,
+            given,
+            gave,
+            known,
+            folded,
+            _,
+            _,
+            lock,
+        ) = c.export()
         cur = None if cur < 0 else cur
         return (
             pos,
@@ -142,7 +157,7 @@ def _fields(state: DogState) -> tuple[Any, ...]:
             gave,
             known,
             folded,
-            None,
+            lock,
         )
     return (
         state.pos,

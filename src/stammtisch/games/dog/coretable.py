@@ -1,4 +1,4 @@
-"""A Dog state whose position lives in the compiled core (no house rules), for fast play.
+"""A Dog state whose position lives in the compiled core (no thefts), for fast play.
 
 :class:`TableState` is a :class:`DogState` that keeps its whole position in one
 ``_core.Table`` (integers in a C struct: pegs, hands, pile, discards, exchange, round,
@@ -79,7 +79,7 @@ def on_table(state: DogState) -> DogState:
         return state
     if isinstance(state, TableState) and state._c is not None:
         return state
-    if state.stolen or state.swap_lock is not None:
+    if state.stolen:  # DOG-24's thefts are the pure engine's
         return state
     if len(state.pile) + len(state.discards) > _MAX_CARDS or any(len(h) > 8 for h in state.hands):
         return state
@@ -102,6 +102,9 @@ def on_table(state: DogState) -> DogState:
         state.rng.state,
         state.board.team_size,
         state.game.partner7,
+        state.game.no_jack_reswap,
+        state.swap_lock,
+        state.game.last_peg_no_joker,
     )
     t = TableState.__new__(TableState)
     t.game = state.game
@@ -160,6 +163,7 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
             folded,
             winner,
             rng,
+            lock,
         ) = c.export()
         self.pos = pos
         self.fresh = fresh
@@ -176,7 +180,7 @@ class TableState(_TableBase, DogState):  # type: ignore[misc]
         self.folded = folded
         self.winner = None if winner < 0 else winner
         self.stolen = ()
-        self.swap_lock = None
+        self.swap_lock = lock
         self.rng = Rng(rng)
         self._occ = None
         self._c = None
