@@ -1,7 +1,9 @@
 /* Compiled Dog move generation and a whole position (the Table), for every table: 2 to 6
- * players, alone or in teams of two or three (DOG-21, DOG-22), and the 7 with the partner
- * (DOG-23). The house rules (DOG-24 ... DOG-26) filter the generated moves in Python and
- * keep the pure engine's state (backend.py).
+ * players, alone or in teams of two or three (DOG-21, DOG-22), the 7 with the partner
+ * (DOG-23), the swap lock (DOG-25) and no Joker for the last peg (DOG-26), which the
+ * Table's moves are filtered by (house_filter). Module-level moves()/legal() are
+ * unfiltered: the pure state filters them in Python (house_rules.py), and the thefts of
+ * DOG-24 keep the pure engine's state (backend.py).
  *
  * A line-by-line port of stammtisch.games.dog.moves / seven / tables (the pure-Python
  * engine stays the specification): the same moves, in the same order, with the same

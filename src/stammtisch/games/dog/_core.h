@@ -80,11 +80,10 @@ typedef struct {
 /* ---------------------------------------------------------------- the table state
  *
  * Table: a whole Dog position (any table, DOG-21/22, DOG-23, DOG-25, DOG-26; not the thefts of
- * DOG-24) as integers (the pure engine's DogState
- * field by field, see state.py): peg places and fresh mask, hands as sorted ranks, draw
- * pile (dealt from the end) and discards in order, round, dealer, phase, seat to move,
- * the exchange (given / known / folded as seat bit masks, gave per seat), winner and the
- * RNG state. copy() is a struct copy; play / give / fold apply one action, with the
+ * DOG-24) as integers (the pure engine's DogState field by field, see state.py): peg
+ * places and fresh mask, hands as sorted ranks, draw pile (dealt from the end) and
+ * discards in order, round, dealer, phase, seat to move, the exchange (given / known /
+ * folded as seat bit masks, gave per seat), winner, the swap lock and the RNG state. copy() is a struct copy; play / give / fold apply one action, with the
  * advance to the next seat and the next round's deal, exactly as DogState does.
  * A deal that needs the discards shuffled in returns 1 and waits: the shuffle is the
  * pure engine's (Rng.shuffle, in Python; see coretable.py), then deal() goes on.
