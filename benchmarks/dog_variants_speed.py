@@ -31,10 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import stammtisch
-from stammtisch.bots import Budget, make_bot
+from stammtisch.bots import Budget
 from stammtisch.bots.heuristics.dog_eval import evaluator
 from stammtisch.bots.ismcts import ISMCTSBot
 from stammtisch.bots.profile import profile_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ismcts_speed import decisions
 
 OUT = Path(__file__).with_suffix(".txt")
 CONFIGS: list[dict[str, Any]] = [
@@ -82,24 +85,11 @@ def random_steps(game: Any, seconds: float, seed: int) -> float:
 
 
 def positions(game: Any, count: int, every: int, seed: int) -> list[dict[str, Any]]:
-    """Positions with a choice from heuristic self-play, as JSON (every ``every``-th)."""
-    rng = random.Random(seed)
-    state = game.new_game(seed)
-    bots = [make_bot("heuristic", game, s, seed + s) for s in range(game.num_players)]
-    out: list[dict[str, Any]] = []
-    k = 0
-    while len(out) < count:
-        if state.is_terminal:
-            state = game.new_game(rng.randrange(1 << 30))
-        seat = state.current_player
-        legal = state.legal_actions()
-        view = state.observe(seat)
-        if len(legal) > 1 and state.phase == "play":
-            k += 1
-            if k % every == 0:
-                out.append(state.to_json())
-        state = state.apply_unchecked(bots[seat].choose(view, legal), events=False)
-    return out
+    """Play-phase positions with a choice from heuristic self-play, as JSON (every
+    ``every``-th; ismcts_speed.decisions)."""
+    return [
+        state.to_json() for state, _, _ in decisions(game, count, every, seed, lambda s: s.phase == "play")
+    ]
 
 
 def search_rate(game: Any, cases: list[dict[str, Any]], iterations: int) -> tuple[float, list[str]]:

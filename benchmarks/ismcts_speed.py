@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +61,16 @@ def load_baseline(rev: str, where: Path) -> Any:
     return importlib.import_module("baseline_bots")
 
 
-def positions(game: Any, count: int, every: int, seed: int) -> list[tuple[int, dict[str, Any], Any]]:
-    """Decisions with a choice from heuristic self-play: (seat, view, legal)."""
+def decisions(
+    game: Any, count: int, every: int, seed: int, keep: Callable[[Any], bool] = lambda state: True
+) -> list[tuple[Any, dict[str, Any], Any]]:
+    """Decisions with a choice from heuristic self-play, as (state, view of the seat to
+    move, legal): every ``every``-th of those whose state ``keep`` accepts
+    (dog_variants_speed.py takes the play phase only)."""
     rng = random.Random(seed)
     state = game.new_game(seed)
     bots = [make_bot("heuristic", game, s, seed + s) for s in range(game.num_players)]
-    out: list[tuple[int, dict[str, Any], Any]] = []
+    out: list[tuple[Any, dict[str, Any], Any]] = []
     k = 0
     while len(out) < count:
         if state.is_terminal:
@@ -73,12 +78,17 @@ def positions(game: Any, count: int, every: int, seed: int) -> list[tuple[int, d
         seat = state.current_player
         legal = state.legal_actions()
         view = state.observe(seat)
-        if len(legal) > 1:
+        if len(legal) > 1 and keep(state):
             k += 1
             if k % every == 0:
-                out.append((seat, view, legal))
+                out.append((state, view, legal))
         state = state.apply_unchecked(bots[seat].choose(view, legal), events=False)
     return out
+
+
+def positions(game: Any, count: int, every: int, seed: int) -> list[tuple[int, dict[str, Any], Any]]:
+    """Decisions with a choice from heuristic self-play: (seat, view, legal)."""
+    return [(state.current_player, view, legal) for state, view, legal in decisions(game, count, every, seed)]
 
 
 def measure(

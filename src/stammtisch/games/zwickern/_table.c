@@ -14,7 +14,11 @@
  *   ZW-7 and the scoring are left to Python, see table.py)
  * Table.copy(), Table.export(), Table.current
  *
- * Plain C against the CPython limited API (abi3), as the Dog core.
+ * Plain C against the CPython limited API (abi3), as the Dog core. The hard bot's search has
+ * its own rules of a round (bots/_zwickern_rules.c), on a position that keeps capture piles
+ * as points and hands unordered; this one keeps the state field for field (hand and table
+ * order, the piles, the last move), which views, events and the record need, so the two do
+ * not share code.
  */
 #define Py_LIMITED_API 0x030B0000
 #include <Python.h>
