@@ -41,11 +41,20 @@ from stammtisch.bots.profile import profile_for
 from stammtisch.core.rng import Rng
 
 
+def python_search(*args: Any, **kwargs: Any) -> None:
+    """A game's compiled search deals its own determinizations, which the diagnostics cannot
+    replace: under ``--see-all`` and ``--see-hands`` the Python search runs (``None``)."""
+    return None
+
+
 def see_all_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
     """``vs.our_move`` with the true state as every determinization (``--see-all``)."""
     truth = state.inner
     heuristic = profile_for(table.name).heuristic
-    with mock.patch.object(heuristic, "sampler", lambda game, view: lambda rng: truth.clone()):
+    with (
+        mock.patch.object(heuristic, "sampler", lambda game, view: lambda rng: truth.clone()),
+        mock.patch.object(heuristic, "compiled_search", python_search),
+    ):
         return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
 
 
@@ -60,7 +69,10 @@ def see_hands_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
         s.rng = Rng(rng.getrandbits(64))
         return s
 
-    with mock.patch.object(heuristic, "sampler", lambda game, view: sample):
+    with (
+        mock.patch.object(heuristic, "sampler", lambda game, view: sample),
+        mock.patch.object(heuristic, "compiled_search", python_search),
+    ):
         return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
 
 
