@@ -12,7 +12,9 @@ process, on both engines:
   takes at that rate (its iterations are fixed per game, not per engine, so on the pure
   engine a variant's ``hard`` move took that much longer).
 
-The base rules (4 players) are listed for reference. The whole position is compiled too on
+With the compiled engine the bots' evaluation is compiled too (``_core.Eval``, the same
+doubles as ``dog_eval.DogEval``), with the pure one it runs in Python. The base rules (4
+players) are listed for reference. The whole position is compiled too on
 every variant but the thefts (two_steals), whose position stays the pure engine's. Run:
 
     PYTHONPATH=src nice -n 10 python benchmarks/dog_variants_speed.py   # writes the .txt
@@ -27,6 +29,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -53,17 +57,25 @@ CONFIGS: list[dict[str, Any]] = [
 ]
 
 
-def load_pure(options: dict[str, Any]) -> Any:
-    """The game on the pure engine (``STAMMTISCH_PURE`` is read when a game is loaded)."""
+@contextmanager
+def pure() -> Iterator[None]:
+    """``STAMMTISCH_PURE`` set: the pure engine (read when a game is loaded) and the bots'
+    evaluation in Python (read when the search asks for it)."""
     old = os.environ.get("STAMMTISCH_PURE")
     os.environ["STAMMTISCH_PURE"] = "1"
     try:
-        return stammtisch.load("dog", **options)
+        yield
     finally:
         if old is None:
             del os.environ["STAMMTISCH_PURE"]
         else:
             os.environ["STAMMTISCH_PURE"] = old
+
+
+def load_pure(options: dict[str, Any]) -> Any:
+    """The game on the pure engine."""
+    with pure():
+        return stammtisch.load("dog", **options)
 
 
 def random_steps(game: Any, seconds: float, seed: int) -> float:
@@ -142,21 +154,23 @@ def main() -> None:
     for options in CONFIGS:
         name = ", ".join(f"{k}={v}" for k, v in options.items())
         fast = stammtisch.load("dog", **options)
-        pure = load_pure(options)
-        assert fast.movegen is not None and pure.movegen is None
+        pure_game = load_pure(options)
+        assert fast.movegen is not None and pure_game.movegen is None
         fast_steps: list[float] = []
         pure_steps: list[float] = []
         random_steps(fast, 0.2, 1)  # warm up both
-        random_steps(pure, 0.2, 1)
+        random_steps(pure_game, 0.2, 1)
         for k in range(args.slices):
             fast_steps.append(random_steps(fast, args.slice, k))
-            pure_steps.append(random_steps(pure, args.slice, k))
+            pure_steps.append(random_steps(pure_game, args.slice, k))
         cases = positions(fast, args.positions, 7, args.seed)
         fast_rate, fast_choice = search_rate(fast, cases, args.iterations)
-        pure_rate, pure_choice = search_rate(pure, cases, args.iterations)
+        with pure():
+            pure_rate, pure_choice = search_rate(pure_game, cases, args.iterations)
         same = sum(a == b for a, b in zip(fast_choice, pure_choice, strict=True))
         fs, ps = statistics.median(fast_steps), statistics.median(pure_steps)
         whole = "compiled position and moves" if fast.core is not None else "compiled moves"
+        whole += ", compiled evaluation"
         rows = [
             f"| {name} | {whole} | {fs:,.0f} ({fs / ps:.1f}x) | {fast_rate:,.0f} ({fast_rate / pure_rate:.1f}x) "
             f"| {hard / fast_rate:.2f} | {same} of {len(cases)} |",

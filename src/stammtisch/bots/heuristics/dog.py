@@ -219,7 +219,7 @@ class DogHeuristic(GameHeuristic):
             return self._give_values(places, board, seat, hand, legal)
         raw = coded_plays(legal)
         if raw is not None:
-            return self._eval(board).play_gains(places, fresh, raw[2], seat, raw[3])
+            return self._eval(board).coded_gains(legal.move_set, places, fresh, raw[2], seat, raw[3])  # type: ignore[attr-defined]
         return self._eval(board).play_gains(places, fresh, list(legal), seat, _no_seven)
 
     def state_values(self, state: State[Any], player: int, legal: Sequence[Any]) -> list[float]:
@@ -229,7 +229,7 @@ class DogHeuristic(GameHeuristic):
         board: Board = state.board  # type: ignore[attr-defined]
         if raw is not None:
             pos, fresh, items, seven = raw
-            return self._eval(board).play_gains(pos, fresh, items, player, seven)
+            return self._eval(board).coded_gains(legal.move_set, pos, fresh, items, player, seven)  # type: ignore[attr-defined]
         if not legal:
             return []
         if legal[0].kind == GIVE:

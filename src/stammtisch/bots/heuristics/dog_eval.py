@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from stammtisch.games.dog.actions import MOVE, SPLIT, START, STEAL, SWAP
+from stammtisch.games.dog.backend import generator_for
 from stammtisch.games.dog.board import Board
 from stammtisch.games.dog.cards import ACE, FOUR, JOKER, KING, SEVEN
 
@@ -59,7 +60,7 @@ def _risks(limit: int) -> tuple[list[float], list[float]]:
 class DogEval:
     """Position values for one board (2-6 players, any teams)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, compiled: bool = True) -> None:
         n = board.players
         track = board.track_len
         half = board.num_teams
@@ -86,6 +87,16 @@ class DogEval:
         self._memo: dict[tuple[tuple[int, ...], int], list[float]] = {}
         self._leads: dict[tuple[tuple[int, ...], int], list[float]] = {}
         self._gains: dict[tuple[tuple[int, ...], int, int], dict[int, float]] = {}
+        # The same evaluation in the compiled core (``_core.Eval``, built from these
+        # tables; the same doubles), or None on the pure engine.
+        self.fast: Any = None
+        if compiled:
+            core = generator_for()
+            if core is not None and hasattr(core, "Eval"):
+                self.fast = core.Eval(
+                    self.team_of_peg, self.starts, self.teams, track, self.heaven,
+                    self.risk, self.risk_start, KEEPS, OUT, BLOCK,
+                )  # fmt: skip
 
     # --- positions ----------------------------------------------------------------------
     def seat_values(self, places: Sequence[int], fresh: int) -> list[float]:
@@ -164,6 +175,9 @@ class DogEval:
     def team_leads(self, places: Sequence[int], fresh: int) -> list[float]:
         """Per team: its value minus the mean value of the other teams (from a memo like
         :meth:`_values`: the caller must not change the list)."""
+        if self.fast is not None:
+            fast: list[float] = self.fast.leads(places, fresh)
+            return fast
         key = (tuple(places), fresh)
         memo = self._leads
         out = memo.get(key)
@@ -241,6 +255,17 @@ class DogEval:
             out.append(lead(tuple(places), after) - now - keep[card])
         return out
 
+    def coded_gains(
+        self, move_set: Any, pos: Sequence[int], fresh: int, items: Sequence[Any], seat: int, seven: SevenBody
+    ) -> list[float]:
+        """:meth:`play_gains` of a core-made legal list (its ``move_set`` and items): in the
+        compiled core when every item is still its move code, else in Python."""
+        fast = self.fast
+        if fast is not None and len(items) == len(move_set) and all(type(i) is int for i in items):
+            gains: list[float] = fast.gains(move_set, self.seat_team[seat])
+            return gains
+        return self.play_gains(pos, fresh, items, seat, seven)
+
     def _lead(self, team: int) -> Callable[[tuple[int, ...], int], float]:
         """The team's lead in a position (``team_leads(...)[team]``, the same floats)."""
         values = self._values
@@ -276,7 +301,14 @@ def _after(pos: Sequence[int], fresh: int, kind: int, a: int, b: int, c: int) ->
     return tuple(p), fresh & ~(1 << a)
 
 
-@lru_cache(maxsize=16)
 def evaluator(board: Board) -> DogEval:
-    """The (shared) evaluator of ``board``."""
-    return DogEval(board)
+    """The (shared) evaluator of ``board``: compiled unless the pure engine is forced."""
+    return _evaluator(board, generator_for() is not None)
+
+
+@lru_cache(maxsize=32)
+def _evaluator(board: Board, compiled: bool) -> DogEval:
+    return DogEval(board, compiled)
+
+
+evaluator.cache_clear = _evaluator.cache_clear  # type: ignore[attr-defined]

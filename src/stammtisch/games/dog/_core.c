@@ -41,6 +41,7 @@
 #include "_core_moves.c"  /* MoveSet, MoveList, moves() */
 #include "_core_tablepy.c" /* the Table's Python methods and type, table(), play_move */
 #include "_core_state.c"  /* TableBase, bind_actions(), bind_state() */
+#include "_core_eval.c"   /* Eval: the bots' evaluation (dog_eval.DogEval) */
 
 static PyMethodDef methods[] = {
     {"legal", legal, METH_VARARGS,
@@ -80,7 +81,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *movelist, *tablebase;
     if (PyModule_AddIntConstant(m, "API", CORE_API) < 0 || add_type(m, "Table", &table_spec, &TableType) < 0 || add_type(m, "MoveSet", &moveset_spec, &MoveSetType) < 0 ||
         add_type(m, "MoveList", &movelist_spec, &movelist) < 0 ||
-        add_type(m, "TableBase", &tablebase_spec, &tablebase) < 0) {
+        add_type(m, "TableBase", &tablebase_spec, &tablebase) < 0 ||
+        add_type(m, "Eval", &eval_spec, &EvalType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

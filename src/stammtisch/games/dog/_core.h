@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* What the Python side expects of this module (backend.py refuses an older build). */
-#define CORE_API 5
+#define CORE_API 6
 #define MAXPEG 24
 #define MAXTRACK 96
 #define KMOVE 0

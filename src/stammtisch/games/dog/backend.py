@@ -30,7 +30,7 @@ from stammtisch.core.compiled import forced_pure
 
 # The core's interface this code expects (``API`` in _core.c): an older build left in
 # place (a checkout updated without rebuilding) is not used; the pure engine runs.
-CORE_API = 5
+CORE_API = 6
 
 try:  # imported by name so that this module does not import its own package
     _compiled: Any = importlib.import_module("stammtisch.games.dog._core")
