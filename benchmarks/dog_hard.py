@@ -37,30 +37,27 @@ from strength import Measured, Pairing, binomial_interval, ismcts_wins, run_in_c
 
 HERE = Path(__file__).resolve().parent
 STRENGTH = HERE / "strength.md"
-BEGIN = "<!-- dog-hard: written by benchmarks/dog_hard.py -->"
-END = "<!-- /dog-hard -->"
+TITLE = "Dog: `hard` now against `hard` before (same CPU time per move)"
 
 
-def section(command: str, lines: list[str]) -> str:
-    return "\n".join(
-        [
-            BEGIN,
-            "## Dog: `hard` now against `hard` before (same CPU time per move)",
-            "",
-            f"`{command}`",
-            "",
-            *lines,
-            END,
-        ]
-    )
+def markers(name: str) -> tuple[str, str]:
+    """The lines around a section of strength.md (``--section``; each run its own)."""
+    return f"<!-- {name}: written by benchmarks/dog_hard.py -->", f"<!-- /{name} -->"
 
 
-def put_section(text: str) -> None:
-    """Write ``text`` into strength.md between the markers (appended the first time)."""
+def section(name: str, title: str, command: str, lines: list[str]) -> str:
+    begin, end = markers(name)
+    return "\n".join([begin, f"## {title}", "", f"`{command}`", "", *lines, end])
+
+
+def put_section(name: str, text: str) -> None:
+    """Write ``text`` into strength.md between the section's markers (appended the first
+    time)."""
+    begin, end = markers(name)
     old = STRENGTH.read_text(encoding="utf-8") if STRENGTH.exists() else ""
-    if BEGIN in old and END in old:
-        head, _, rest = old.partition(BEGIN)
-        _, _, tail = rest.partition(END)
+    if begin in old and end in old:
+        head, _, rest = old.partition(begin)
+        _, _, tail = rest.partition(end)
         new = head + text + tail
     else:
         new = old.rstrip("\n") + "\n\n" + text + "\n"
@@ -98,6 +95,9 @@ def main() -> None:
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--state", type=Path, default=HERE / "dog_hard.state.json", help="the games so far")
     ap.add_argument("--resume", action="store_true", help="go on from --state with the next deal")
+    ap.add_argument("--workers", type=int, default=1, help="processes playing deals side by side")
+    ap.add_argument("--section", default="dog-hard", help="the section of strength.md to (re)write")
+    ap.add_argument("--title", default=TITLE, help="the section's heading")
     args = ap.parse_args()
     done = load_state(args.state, args) if args.resume and args.state.exists() else None
     if args.resume and done is None:
@@ -105,7 +105,9 @@ def main() -> None:
     command = f"PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py {' '.join(sys.argv[1:])}"
     pairing = Pairing("dog", (f"ismcts:{args.old}", f"ismcts:{args.new}"), args.games)
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    for run, wall, cpu in run_in_chunks(pairing, args.games, args.seed, 1, args.minutes * 60, done):
+    for run, wall, cpu in run_in_chunks(
+        pairing, args.games, args.seed, args.workers, args.minutes * 60, done
+    ):
         save_state(args.state, args, run.results, wall, cpu)
         report = Report(run)
         old, new = report.summaries
@@ -113,10 +115,13 @@ def main() -> None:
         low, high = binomial_interval(wins, games)
         deals = len({r.deal for r in run.results})
         load = os.getloadavg()
+        workers = "1 worker" if args.workers == 1 else f"{args.workers} worker processes"
+        # The worker processes' CPU time is not this process's: only one worker's is known.
+        cpu_text = f"{cpu / 60:.0f} CPU minutes" if args.workers == 1 else "CPU time in the workers"
         lines = [
-            f"Started {started}, 1 worker, seed {args.seed}; {games} games ({deals} deals, each from both"
-            f" seatings) of {args.games} planned in {wall / 60:.0f} wall minutes ({cpu / 60:.0f} CPU"
-            f" minutes; load average at the last update {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}).",
+            f"Started {started}, {workers}, seed {args.seed}; {games} games ({deals} deals, each from"
+            f" both seatings) of {args.games} planned in {wall / 60:.0f} wall minutes ({cpu_text}; load"
+            f" average at the last update {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}).",
             "",
             "| bots (old / new) | games (deals) | win share new [95%, over deals] | games won by new"
             " [exact 95%] | margin new (pegs) [95%] |",
@@ -127,10 +132,10 @@ def main() -> None:
             "",
             f"Old win share {old.win_share}.",
         ]
-        text = section(command, lines)
+        text = section(args.section, args.title, command, lines)
         print(lines[-3], flush=True)
         if not args.no_write:
-            put_section(text)
+            put_section(args.section, text)
 
 
 if __name__ == "__main__":
