@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -47,7 +48,7 @@ def markers(name: str) -> tuple[str, str]:
 
 def section(name: str, title: str, command: str, lines: list[str]) -> str:
     begin, end = markers(name)
-    return "\n".join([begin, f"## {title}", "", f"`{command}`", "", *lines, end])
+    return "\n".join([begin, f"## {title}", "", "```", command, "```", "", *lines, end])
 
 
 def put_section(name: str, text: str) -> None:
@@ -102,7 +103,7 @@ def main() -> None:
     done = load_state(args.state, args) if args.resume and args.state.exists() else None
     if args.resume and done is None:
         print(f"--resume: no {args.state} yet, starting from the first deal", flush=True)
-    command = f"PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py {' '.join(sys.argv[1:])}"
+    command = f"PYTHONPATH=src nice -n 10 python benchmarks/dog_hard.py {shlex.join(sys.argv[1:])}"
     pairing = Pairing("dog", (f"ismcts:{args.old}", f"ismcts:{args.new}"), args.games)
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     for run, wall, cpu in run_in_chunks(

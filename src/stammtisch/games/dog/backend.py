@@ -89,4 +89,7 @@ def describe() -> str:
         return "pure Python (compiled core not built, or built from an older _core.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled core available)"
-    return "compiled core (moves for every table and option; the position too, except with thefts)"
+    return (
+        "compiled core (moves for every table and option; the position too, except with thefts;"
+        " the bots' evaluation)"
+    )
