@@ -169,8 +169,11 @@ def main() -> None:
             pure_rate, pure_choice = search_rate(pure_game, cases, args.iterations)
         same = sum(a == b for a, b in zip(fast_choice, pure_choice, strict=True))
         fs, ps = statistics.median(fast_steps), statistics.median(pure_steps)
-        whole = "compiled position and moves" if fast.core is not None else "compiled moves"
-        whole += ", compiled evaluation"
+        whole = (
+            "compiled position, moves and evaluation"
+            if fast.core is not None
+            else "compiled moves (filtered and evaluated in Python)"
+        )
         rows = [
             f"| {name} | {whole} | {fs:,.0f} ({fs / ps:.1f}x) | {fast_rate:,.0f} ({fast_rate / pure_rate:.1f}x) "
             f"| {hard / fast_rate:.2f} | {same} of {len(cases)} |",
