@@ -17,7 +17,10 @@ state (every hand and the order of the draw pile), so the search knows the futur
 What it scores bounds what better guessing of the hidden cards could give at that CPU.
 ``--see-hands`` is the milder diagnostic: the other hands are the true ones, but the draw pile
 (and every later shuffle) is guessed as usual, so it bounds what reading the opponents' hands
-from their play could give. ``--cpu-factor F`` gives our search F times OpenSpiel's CPU per
+from their play could give. Zwickern's compiled search is given the hands as known cards
+(``zwickern_search.search(known=...)``); elsewhere, and with ``--python-search``, the
+Python search runs with the true hands in every determinization (``--see-all`` always runs
+the Python search). ``--cpu-factor F`` gives our search F times OpenSpiel's CPU per
 move (the rebalancing keeps the ratio): how much more search alone would buy.
 """
 
@@ -29,6 +32,7 @@ import os
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -37,14 +41,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import vs_openspiel as vs
 from stammtisch.arena.stats import mean_interval
+from stammtisch.bots import zwickern_search
 from stammtisch.bots.profile import profile_for
 from stammtisch.core.rng import Rng
 
 
 def python_search(*args: Any, **kwargs: Any) -> None:
-    """A game's compiled search deals its own determinizations, which the diagnostics cannot
-    replace: under ``--see-all`` and ``--see-hands`` the Python search runs (``None``)."""
+    """A game's compiled search deals its own determinizations, which ``sampler`` does not
+    replace: the diagnostics run the Python search (``None``) unless the compiled one is
+    given what they show (``--see-hands`` on Zwickern)."""
     return None
+
+
+def compiled_sees_hands(table: vs.Table) -> bool:
+    """Whether ``--see-hands`` can give the true hands to the game's compiled search."""
+    return table.name == "zwickern" and zwickern_search.in_use() and not PYTHON_SEARCH[0]
+
+
+PYTHON_SEARCH = [False]  # --python-search
 
 
 def see_all_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
@@ -69,6 +83,11 @@ def see_hands_move(table: vs.Table, state: Any, seat: int, seed: int) -> float:
         s.rng = Rng(rng.getrandbits(64))
         return s
 
+    if compiled_sees_hands(table):
+        # Every determinization of the compiled search keeps the other hands as they are.
+        known = [list(h) for h in truth.hands]
+        with mock.patch.object(zwickern_search, "search", partial(zwickern_search.search, known=known)):
+            return see_all_move.inner(table, state, seat, seed)  # type: ignore[attr-defined, no-any-return]
     with (
         mock.patch.object(heuristic, "sampler", lambda game, view: sample),
         mock.patch.object(heuristic, "compiled_search", python_search),
@@ -147,7 +166,12 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace, command: str
         f" {args.seconds_per_move:g} CPU s per move; {os.cpu_count()} cores shared with other work."
         + (f" Game options: {', '.join(args.option)}." if args.option else "")
         + (" **Diagnostic (--see-all): our search sees the true state.**" if args.see_all else "")
-        + (" **Diagnostic (--see-hands): our search sees the other hands.**" if args.see_hands else "")
+        + (
+            " **Diagnostic (--see-hands): our search sees the other hands"
+            + (" (the Python search).**" if args.python_search or args.game != "zwickern" else ".**")
+            if args.see_hands
+            else ""
+        )
         + (
             f" **Diagnostic (--cpu-factor {args.cpu_factor:g}): our search gets that many times"
             " OpenSpiel's CPU per move.**"
@@ -186,6 +210,11 @@ def main() -> None:
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--see-all", action="store_true", help="diagnostic: our search sees the true state")
     ap.add_argument("--see-hands", action="store_true", help="diagnostic: our search sees the other hands")
+    ap.add_argument(
+        "--python-search",
+        action="store_true",
+        help="with --see-hands: the Python search even where a compiled one could",
+    )
     ap.add_argument("--cpu-factor", type=float, default=1.0, help="diagnostic: our CPU per move over theirs")
     ap.add_argument(
         "--option",
@@ -195,6 +224,7 @@ def main() -> None:
     )
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
+    PYTHON_SEARCH[0] = args.python_search
     vs.git_commit()  # the commit the run starts from
     command = "PYTHONPATH=src nice -n 19 python benchmarks/tune_search.py " + " ".join(sys.argv[1:])
     saved = args.out.with_suffix(".json")

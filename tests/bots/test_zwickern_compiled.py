@@ -231,3 +231,37 @@ def test_positions_the_port_refuses_fall_back_to_the_python_search() -> None:
         zwickern_search.compiled().values(tuple(bad), [0])
     with pytest.raises(stammtisch.core.errors.PositionError):
         ISMCTS(state.game, seat, random.Random(1), Budget(iterations=10)).search(view, state.legal_actions())
+
+
+def _search(state: ZwickernState, iterations: int, known: Any = None) -> Any:
+    seat = state.current_player
+    assert seat is not None
+    h = profile_for("zwickern")
+    return zwickern_search.search(
+        state.game, state.observe(seat), seat, h.search, HEURISTIC.temperature, None, iterations, None,
+        random.Random(1), HEURISTIC.score_weight, HEURISTIC.score_scale, known=known,
+    )  # fmt: skip
+
+
+def test_cards_known_in_another_hand_stay_there_in_every_determinization() -> None:
+    # What benchmarks/tune_search.py --see-hands gives the search. With the pile empty the
+    # unseen cards are the other hand: knowing it changes nothing, to the last visit. With
+    # cards still in the pile, knowing the other hand changes what the search finds.
+    states = [s for s in _states({"players": 2}, 4, 5) if len(s.legal_actions()) > 1]
+    late = [s for s in states if not s.deck]
+    early = [s for s in states if len(s.deck) >= 8]
+    assert len(late) >= 10 and len(early) >= 10
+    for state in late:
+        assert _search(state, 300, [list(h) for h in state.hands]) == _search(state, 300)
+    changed = sum(_search(s, 300, [list(h) for h in s.hands]) != _search(s, 300) for s in early)
+    assert changed >= len(early) // 2
+    # Known cards the pack cannot hold there (the seat's own, or too many): refused.
+    state = early[0]
+    seat = state.current_player
+    assert seat is not None
+    other = 1 - seat
+    mine = [list(state.hands[seat]), list(state.hands[seat])]
+    assert _search(state, 10, mine) is None
+    too_many = [[], []]
+    too_many[other] = [*state.hands[other], *state.deck[:2]][:5]
+    assert _search(state, 10, too_many) is None

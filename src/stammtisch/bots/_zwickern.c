@@ -177,7 +177,8 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
 
 /* search(position, hand_sizes, deck_size, match, settings, iterations, seconds, seed)
  * -> (iterations done, [(card, visits, value_sum, points_sum, prior), ...] for the root)
- * ``position`` holds only what the seat sees: its own hand (other hands empty) and no pile. */
+ * ``position`` holds what the seat sees: its own hand and no pile; another hand holds the
+ * cards known to be in it (none for a bot), the rest of it is dealt from the unseen cards. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *pos, *sizes_obj, *match, *settings;
     int deck_size;
@@ -221,6 +222,13 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
                 PyErr_SetString(PyExc_ValueError, "a hand holds 0 to 4 cards");
                 return NULL;
             }
+            /* Cards the position holds in another hand are known to be there (none for a
+             * bot; a diagnostic may give them): only the rest of that hand is dealt. */
+            if (d.base.hsize[o] > d.sizes[o]) {
+                PyErr_SetString(PyExc_ValueError, "more known cards than the hand holds");
+                return NULL;
+            }
+            d.sizes[o] -= d.base.hsize[o];
             hidden += d.sizes[o];
             d.order[d.others++] = o;
         }

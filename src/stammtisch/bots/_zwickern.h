@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#define API 1
+#define API 2
 #define JOKER 32
 #define NCARDS 34
 #define MAXP 4

@@ -3,7 +3,7 @@
 /* ---------------------------------------------------------------- determinization */
 typedef struct {
     Pos base;          /* the seat's own hand, the table, the captures; other hands empty */
-    int sizes[MAXP];   /* hand sizes of the others */
+    int sizes[MAXP];   /* per other seat: the cards of its hand to deal (not known) */
     signed char pool[NCARDS];
     int pool_size;     /* the cards the seat cannot see */
     int order[MAXP];   /* the other seats, most lacks first */

@@ -24,7 +24,7 @@ from stammtisch.core.compiled import forced_pure
 from stammtisch.games.zwickern.cards import parse_card
 from stammtisch.games.zwickern.position import parse_lacks
 
-API = 1
+API = 2
 
 try:  # imported by name so that this module does not import its own package
     _ext: Any = importlib.import_module("stammtisch.bots._zwickern")
@@ -102,14 +102,17 @@ def search(
     rng: random.Random,
     score_weight: float,
     score_scale: float,
+    known: Sequence[Sequence[int]] | None = None,
 ) -> tuple[int, dict[int, tuple[int, float, float, float]]] | None:
     """Run the search; ``(iterations done, {card: (visits, value sum, points sum, prior)})``
     for the root's cards, or ``None`` when the extension is not in use, the settings are
-    ones it does not know, or it refuses the position (the pure search then runs)."""
+    ones it does not know, or it refuses the position (the pure search then runs).
+    ``known``: per seat, cards known to be in its hand, which every determinization keeps
+    (a bot knows none; ``benchmarks/tune_search.py --see-hands`` gives the true hands)."""
     if not in_use() or settings.rollout != "heuristic":
         return None
     n = len(view["hand_sizes"])
-    hands: list[list[int]] = [[] for _ in range(n)]
+    hands: list[list[int]] = [list(known[s]) if known else [] for s in range(n)]
     hands[seat] = [parse_card(c) for c in view.get("hand", [])]
     try:
         done, rows = _ext.search(
