@@ -280,8 +280,9 @@ def play(
     seat_list = [k.strip() for k in seats.split(",")] if seats else None
     opts = parse_options(option, players, lang)
     if seat_list is not None:
-        if players is not None and players != len(seat_list):
-            fail(StammtischError("cli_seats_players", n=len(seat_list), players=players), lang)
+        given = opts.get("players")  # --players N or -o players=N: must match the seats
+        if given is not None and str(given).strip() != str(len(seat_list)):
+            fail(StammtischError("cli_seats_players", n=len(seat_list), players=given), lang)
         for kind in seat_list:
             if not is_human(kind) and not known_bot(kind):
                 fail(StammtischError("unknown_bot", kind=kind, available=", ".join(seat_kinds())), lang)

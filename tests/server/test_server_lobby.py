@@ -116,6 +116,11 @@ async def test_bad_requests_are_coded_and_translated(sqlite_url: str) -> None:
             got, out = await post(live, "/api/tables", body, "de")
             assert (got, out["error"]["code"]) == (status, code), out
             assert out["error"]["message"]
+        # The allowed values in the player's words, as data in the params.
+        body = {"game": "zwickern", "nickname": "A", "options": {"forced_capture": "yes"}}
+        got, out = await post(live, "/api/tables", body, "de")
+        assert out["error"]["message"].endswith("erlaubt: ja oder nein."), out
+        assert out["error"]["params"]["allowed"] == "true, false"
         r = await live.http.get("/api/tables/nope", headers={"Accept-Language": "de-CH,de;q=0.9"})
         assert r.status_code == 404 and r.json()["error"]["message"] == "Es gibt keinen Tisch 'nope'."
 

@@ -49,9 +49,31 @@ class UnknownGameError(StammtischError, KeyError):
 
 
 class OptionError(StammtischError, ValueError):
-    """An option that does not exist, or a value it cannot take."""
+    """An option that does not exist, or a value it cannot take.
+
+    ``allowed`` (in ``params``) is the allowed values as data ("2, 3, 4", "true, false",
+    "1..8"); ``allowed_words``, when given, is a catalogue key (with ``allowed_params``) for
+    the same in the player's words ("ja oder nein"), which the message uses instead."""
 
     default_code = "bad_option_value"
+
+    def __init__(
+        self,
+        code: str | None = None,
+        *,
+        allowed_words: str | None = None,
+        allowed_params: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> None:
+        self.allowed_words = allowed_words
+        self.allowed_params = allowed_params or {}
+        super().__init__(code, **params)
+
+    def message(self, lang: str = "en") -> str:
+        if self.allowed_words is None:
+            return super().message(lang)
+        words = translate(self.allowed_words, self.allowed_params, lang)
+        return translate(self.code, {**self.params, "allowed": words}, lang)
 
 
 class ActionSyntaxError(StammtischError, ValueError):

@@ -40,6 +40,13 @@ JSON = dict[str, Any]
 Names = Sequence[str | None] | None
 
 
+def _data_text(value: Any) -> str:
+    """An option value as written in data and on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One documented option of a game (the rulings' house-rule switches)."""
@@ -56,13 +63,40 @@ class OptionSpec:
     seat: bool = False
 
     def allowed_text(self) -> str:
+        """The allowed values as data, the same in every language ("2, 3, 4", "true, false",
+        "1..8"); :meth:`error` words them for players."""
         if self.allowed is not None:
-            return ", ".join(repr(a) for a in self.allowed)
+            return ", ".join(_data_text(a) for a in self.allowed)
+        if self.type is bool:
+            return "true, false"
         if self.minimum is not None or self.maximum is not None:
             lo = "" if self.minimum is None else str(self.minimum)
             hi = "" if self.maximum is None else str(self.maximum)
-            return f"{self.type.__name__} {lo}..{hi}"
-        return self.type.__name__
+            return f"{lo}..{hi}"
+        return {int: "a whole number", float: "a number", str: "text"}.get(self.type, self.type.__name__)
+
+    def error(self, game: str, value: Any) -> OptionError:
+        """The error for a value this option cannot take, the allowed values in the
+        player's words where the catalogue has them."""
+        words: str | None = None
+        params: dict[str, Any] = {}
+        if self.allowed is None and self.seat and self.maximum is not None:
+            words, params = "option_allowed_seat", {"hi": self.maximum}
+        elif self.allowed is None and self.type is bool:
+            words = "option_allowed_bool"
+        elif self.allowed is None and self.minimum is not None and self.maximum is not None:
+            words, params = "option_allowed_range", {"lo": self.minimum, "hi": self.maximum}
+        elif self.allowed is None and self.type in (int, float, str):
+            words = f"option_allowed_{self.type.__name__}"
+        return OptionError(
+            "bad_option_value",
+            allowed_words=words,
+            allowed_params=params,
+            game=game,
+            option=self.name,
+            value=value,
+            allowed=self.allowed_text(),
+        )
 
     def coerce(self, game: str, value: Any) -> Any:
         """Check (and, for text from a command line, convert) one option value."""
@@ -87,13 +121,7 @@ class OptionSpec:
         if ok and self.maximum is not None and v > self.maximum:
             ok = False
         if not ok:
-            raise OptionError(
-                "bad_option_value",
-                game=game,
-                option=self.name,
-                value=value,
-                allowed=self.allowed_text(),
-            )
+            raise self.error(game, value)
         return v
 
 
@@ -333,6 +361,8 @@ class Game(ABC, Generic[S]):
             if spec.seat and self.options[spec.name] >= self.num_players:
                 raise OptionError(
                     "bad_option_value",
+                    allowed_words="option_allowed_seat",
+                    allowed_params={"hi": self.num_players - 1},
                     game=self.name,
                     option=spec.name,
                     value=self.options[spec.name],

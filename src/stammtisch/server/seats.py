@@ -14,7 +14,6 @@ from typing import Any
 import stammtisch
 from stammtisch.bots import bot_names
 from stammtisch.bots.names import bot_name
-from stammtisch.core.errors import OptionError
 from stammtisch.core.game import GameInfo
 from stammtisch.server.autoplay import Autoplay
 from stammtisch.server.db import repo
@@ -56,9 +55,7 @@ def strict_options(info: GameInfo, options: Mapping[str, Any]) -> None:
         else:
             ok = isinstance(value, want)
         if not ok:
-            raise OptionError(
-                "bad_option_value", game=info.name, option=name, value=value, allowed=spec.allowed_text()
-            )
+            raise spec.error(info.name, value)
 
 
 def seat_rows(specs: Sequence[Mapping[str, Any]], seat: int, name: str, token: str) -> list[SeatRow]:
