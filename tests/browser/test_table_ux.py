@@ -252,8 +252,20 @@ def test_rules_pages_in_both_languages_from_lobby_and_table(new_page: Any) -> No
         page.wait_for_selector(f"#help-page[data-game={game}] h1")
         assert page.locator("#help-page h1").inner_text() == title
     create_table(page, "zwickern", ["me", "bot:easy"])
+    table_url = page.url
     page.click("#help-link")
     page.wait_for_selector("#help-page[data-game=zwickern] h1")
+    # From a table the rules lead back to it (also after reading another game's rules).
+    assert page.locator("#help-back").inner_text() == "← Zurück zum Tisch"
+    page.click(".help-nav a[href^='/?help=dog']")
+    page.wait_for_selector("#help-page[data-game=dog] h1")
+    page.click("#help-back")
+    page.wait_for_url(table_url)
+    page.wait_for_selector("#table-page[data-status]")
+    # A "from" that is not a table of this site is not followed: back to the lobby.
+    page.goto("/?help=dog&from=https%3A%2F%2Fevil.example%2Ft%2Fx")
+    page.wait_for_selector("#help-page h1")
+    assert page.locator("#help-back").get_attribute("href") == "/"
     assert page.js_errors == []
 
 

@@ -22,7 +22,7 @@ function route() {
       ? renderReplay(app, id)
       : renderTable(app, id, { watch: params.has("watch") });
   } else if (params.get("help")) {
-    page = renderHelp(app, params.get("help"));
+    page = renderHelp(app, params.get("help"), params.get("from"));
   } else {
     page = renderLobby(app);
   }

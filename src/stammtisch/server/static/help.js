@@ -27,7 +27,13 @@ function section(s) {
   );
 }
 
-export function renderHelp(root, game) {
+// Where "back to the table" may lead: a table of this site, played or watched (never
+// another site, whatever the link says).
+const TABLE_PATH = /^\/t\/[A-Za-z0-9_-]{1,64}(\?(watch|replay)=1)?$/;
+
+export function renderHelp(root, game, from = null) {
+  const table = from && TABLE_PATH.test(from) ? from : null;
+  const keep = table ? `&from=${encodeURIComponent(table)}` : "";
   const el = h("article", { class: "panel help-page", id: "help-page", dataset: { game } });
   root.append(el);
   let games = [];
@@ -42,9 +48,11 @@ export function renderHelp(root, game) {
     const nav = h(
       "nav",
       { class: "row help-nav", "aria-label": t("rules") },
-      h("a", { class: "button small", href: "/", "data-route": "" }, `← ${t("back_to_lobby")}`),
+      table
+        ? h("a", { class: "button small", id: "help-back", href: table, "data-route": "" }, `← ${t("back_to_table")}`)
+        : h("a", { class: "button small", id: "help-back", href: "/", "data-route": "" }, `← ${t("back_to_lobby")}`),
       games.map((g) =>
-        h("a", { class: `button small ${g.name === game ? "primary" : ""}`, href: `/?help=${g.name}`, "data-route": "", "aria-current": g.name === game ? "page" : undefined }, pick(g.title)),
+        h("a", { class: `button small ${g.name === game ? "primary" : ""}`, href: `/?help=${g.name}${keep}`, "data-route": "", "aria-current": g.name === game ? "page" : undefined }, pick(g.title)),
       ),
     );
     el.append(nav);

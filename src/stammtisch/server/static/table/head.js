@@ -8,8 +8,10 @@ import { lang, t } from "../i18n.js";
 import { gameTitle } from "./model.js";
 import { canAskUndo } from "./undo.js";
 
-export function helpLink(game, extra = {}) {
-  return h("a", { class: "button small help-link", href: `/?help=${encodeURIComponent(game)}`, "data-route": "", ...extra }, t("rules"));
+/** The rules of ``game``; from a table (``from``: its path), the rules page leads back to it. */
+export function helpLink(game, extra = {}, from = null) {
+  const back = from ? `&from=${encodeURIComponent(from)}` : "";
+  return h("a", { class: "button small help-link", href: `/?help=${encodeURIComponent(game)}${back}`, "data-route": "", ...extra }, t("rules"));
 }
 
 export function recordLink(page) {
@@ -94,7 +96,7 @@ function headActions(page, { askHint, leave, askUndo }, redraw) {
   }
   if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
   actions.append(
-    helpLink(page.info.game, { id: "help-link" }),
+    helpLink(page.info.game, { id: "help-link" }, location.pathname + location.search),
     h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small" }, t("settings")), settingsMenu(redraw)),
   );
   return actions;
