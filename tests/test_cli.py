@@ -52,7 +52,8 @@ def test_replay_checks_a_record(tmp_path: Path):
 
 
 def test_plain_play_to_the_end(tmp_path: Path):
-    # Always answer with the first listed move (by its number); the prompt says the range.
+    # Always answer with the first listed move (by its number); the prompt says the range
+    # (or, for a single move, that Enter or 1 plays it).
     import stammtisch
     from stammtisch.plain_play import play_plain
 
@@ -60,7 +61,7 @@ def test_plain_play_to_the_end(tmp_path: Path):
     lines: list[str] = []
 
     def read(prompt: str) -> str:
-        assert "1 to " in prompt and "'q'" in prompt, prompt
+        assert ("1 to " in prompt or "Enter or 1" in prompt) and "'q'" in prompt, prompt
         lines.append(prompt)
         return "zz" if len(lines) == 1 else "1"  # one bad input first: it changes nothing
 
@@ -313,3 +314,31 @@ def test_every_command_and_every_players_option_has_help_in_both_languages() -> 
                 for param in command.params:
                     assert getattr(param, "help", None), (name, param.name, lang)
     localize_help(group, "en")
+
+
+def test_plain_prompt_with_a_single_move_takes_enter(tmp_path: Path) -> None:
+    """With one legal move the prompt says so ('Enter or 1'), and an empty line plays it;
+    with several, an empty line is answered with the numbers and plays nothing."""
+    import stammtisch
+    from stammtisch.plain_play import play_plain
+
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if len(prompts) < 400 else "q"
+
+    buf = io.StringIO()
+    rec = play_plain(
+        stammtisch.load("zwickern"),
+        seed=5,
+        save=tmp_path / "r.json",
+        read=read,
+        console=Console(file=buf, width=200),
+        lang="de",
+    )
+    out = buf.getvalue()
+    singles = [p for p in prompts if p.startswith("Dein Zug (Enter oder 1;")]
+    assert singles and len(rec.actions) >= len(singles)  # each of them played its move
+    if len(singles) < len(prompts):
+        assert "Bitte eine Nummer von 1 bis" in out  # an empty line where there was a choice

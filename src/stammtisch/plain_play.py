@@ -108,18 +108,25 @@ def _choose(
         rest = len(legal) - start - LIST_LIMIT
         if rest > 0:
             out.print(escape("  " + tr("plain_more", lang, n=rest)))
+        only = len(legal) == 1  # a single move: Enter plays it
         try:
-            line = str(ask(tr("plain_prompt", lang, last=len(legal)) + ": ")).strip()
+            line = str(
+                ask(tr("plain_prompt_one" if only else "plain_prompt", lang, last=len(legal)) + ": ")
+            ).strip()
         except (EOFError, KeyboardInterrupt):
             return "q"
         if line == "+":
             start = start + LIST_LIMIT if rest > 0 else 0
             continue
+        if only and not line:
+            return legal[0]
         if line.isdigit() and 1 <= int(line) <= len(legal):
             return legal[int(line) - 1]
         if line.lower() in QUIT or (line and not line.isdigit() and _typed_move(session, presenter, line)):
             return line
-        out.print(f"[red]{escape(tr('plain_pick', lang, last=len(legal)))}[/red]")
+        out.print(
+            f"[red]{escape(tr('plain_pick_one' if only else 'plain_pick', lang, last=len(legal)))}[/red]"
+        )
 
 
 def _typed_move(session: Session, presenter: Presenter, line: str) -> bool:
