@@ -314,3 +314,37 @@ async def test_setup_speaks_the_new_language_and_offers_the_game_options() -> No
         await pilot.press("ctrl+s")
         await settle(pilot, app)
         assert game_screen(app).session.game.options["seven_with_partner"] is True
+
+
+def test_moves_that_do_not_fit_show_what_tells_them_apart() -> None:
+    # At 80 columns the move list is about 32 cells wide: Himmel's takes and raises, cut at
+    # the end, all read "markierten Stapel A nehmen …". Their common beginning goes instead.
+    from rich.text import Text
+
+    from stammtisch.tui.screens.game_layout import move_entries
+
+    takes = [Text(f"markierten Stapel A nehmen (1 Karte), neue Zielkarte {c}") for c in (8, 24, 36)]
+    entries, full = move_entries(takes, 0, 32)
+    assert [e.plain for e in entries] == ["… neue Zielkarte 8", "… neue Zielkarte 24", "… neue Zielkarte 36"]
+    assert full[0] == takes[0].plain  # the whole words, shown under the list
+    raises = [
+        Text(f"Zielkarte von Stapel {p} von {o} auf {c} erhöhen")
+        for p, o, c in (("A", 33, 36), ("B", 11, 24))
+    ]
+    assert [e.plain for e in move_entries(raises, 0, 32)[0]] == [
+        "… A von 33 auf 36 erhöhen",
+        "… B von 11 auf 24 erhöhen",
+    ]
+    # What fits stays whole; a split 7 narrowed to its first part still drops that part.
+    short = [Text("8 auf Stapel A"), Text("8 auf Stapel B")]
+    assert [e.plain for e in move_entries(short, 0, 32)[0]] == ["8 auf Stapel A", "8 auf Stapel B"]
+    pegs = [Text("Stein 3: 1 → 8"), Text("Stein 2: 25 → 26; Stein 3: 1 → 7 and further")]
+    assert move_entries(pegs, 0, 32)[0][0].plain == "Stein 3: 1 → 8"  # "Stein " is kept
+    seven = [
+        Text("Stein 1 von 4 auf 7; Stein 2 von 9 auf 13"),
+        Text("Stein 1 von 4 auf 7; Stein 3 von 20 auf 24"),
+    ]
+    assert [e.plain for e in move_entries(seven, 0, 60)[0]] == [
+        "… Stein 2 von 9 auf 13",
+        "… Stein 3 von 20 auf 24",
+    ]

@@ -129,9 +129,15 @@ def move_labels(
     return labels
 
 
-def without_common_parts(labels: Sequence[Text], separator: str = "; ") -> list[Text]:
+#: The shortest common beginning of moves that do not fit which is left out for "… ".
+MIN_COMMON = 12
+
+
+def without_common_parts(labels: Sequence[Text], width: int = 0, separator: str = "; ") -> list[Text]:
     """Moves that begin with the same parts (a split 7 narrowed to its first part) show "…"
-    for them, so that what tells them apart is what the list shows."""
+    for them, so that what tells them apart is what the list shows. Where a move does not
+    fit ``width``, a common beginning is cut at its last ", " or, failing that, at its last
+    word ("markierten Stapel A nehmen (1 Karte), neue Zielkarte 8" -> "… neue Zielkarte 8")."""
     plain = [label.plain for label in labels]
     if len(plain) < 2:
         return list(labels)
@@ -140,9 +146,17 @@ def without_common_parts(labels: Sequence[Text], separator: str = "; ") -> list[
         while not text.startswith(common):
             common = common[:-1]
     cut = common.rfind(separator)
-    if cut <= 0:
+    skip = cut + len(separator) if cut > 0 else 0
+    if not skip and width > 2 and any(label.cell_len > width for label in labels):
+        for mark in (", ", " "):
+            at = common.rfind(mark)
+            if at > 0:
+                skip = at + len(mark)
+                break
+        if skip < MIN_COMMON:  # a word or two ("Stein "): they say more than "… " would
+            skip = 0
+    if skip <= 2:  # nothing worth the "… "
         return list(labels)
-    skip = cut + len(separator)
     return [Text("… ") + label[skip:] for label in labels]
 
 
@@ -160,7 +174,7 @@ def move_entries(labels: Sequence[Text], back: int, width: int) -> tuple[list[Te
     """The move list's entries, one line of ``width`` cells each, and for every entry that
     does not say all of its move the whole words (shown under the list while highlighted; ""
     where the entry says it all). The first ``back`` labels ("step back") are kept as they are."""
-    shown = list(labels[:back]) + without_common_parts(labels[back:])
+    shown = list(labels[:back]) + without_common_parts(labels[back:], width)
     entries = [fitted(label, width) for label in shown]
     full = [a.plain if a.plain != b.plain else "" for a, b in zip(labels, entries, strict=True)]
     return entries, full
