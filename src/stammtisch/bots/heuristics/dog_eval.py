@@ -13,6 +13,12 @@ A legal play is judged by the position it leaves: :meth:`DogEval.play_gains` tak
 moves as the core's packed codes or as actions (see :mod:`stammtisch.games.dog.coded`),
 applies each to the peg list and evaluates the result, without building an action or
 its text.
+
+With the compiled core in use, :class:`DogEval` also builds the core's ``Eval`` from these
+tables (``_core_eval.c``): :meth:`DogEval.team_leads` and :meth:`DogEval.coded_gains` then
+run in C, with the same floating-point operations in the same order, so the same doubles
+(``tests/bots/test_dog_eval.py`` compares them bit for bit). This module stays the
+specification, and the evaluation of the pure engine (``STAMMTISCH_PURE``).
 """
 
 from __future__ import annotations
@@ -311,4 +317,5 @@ def _evaluator(board: Board, compiled: bool) -> DogEval:
     return DogEval(board, compiled)
 
 
+# ``evaluator.cache_clear()`` forgets every evaluator (and with them their memos).
 evaluator.cache_clear = _evaluator.cache_clear  # type: ignore[attr-defined]
