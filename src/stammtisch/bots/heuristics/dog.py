@@ -308,8 +308,11 @@ def _win_chances(board: Board, places: Sequence[int], fresh: int) -> list[float]
 
 HEURISTIC = DogHeuristic()
 
-# ``hard``: about 0.45 s of CPU time per move on the shared benchmark machine
-# (benchmarks/ismcts_speed.txt; 280 before the search read the integer state, 1500 before
-# it memoized the evaluation, the same time then); search settings are first choices,
-# not tuned optima.
+# ``hard``: 2400 iterations, about 0.45 s of CPU time per move on the shared benchmark
+# machine before the evaluation ran in the compiled core, about 0.2 s since
+# (benchmarks/ismcts_speed.txt, dog_variants_speed.txt; 280 before the search read the
+# integer state, 1500 before it memoized the evaluation, the same time then). Twice the
+# iterations in the old time did not play measurably better (benchmarks/strength.md,
+# "dog-hard-eval"), so the bot keeps the budget and moves faster. Search settings are first
+# choices, not tuned optima.
 PROFILE = BotProfile(HEURISTIC, SearchSettings(rollout_depth=8), hard_iterations=2400, win_chance=True)
