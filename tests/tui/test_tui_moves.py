@@ -123,3 +123,20 @@ def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
         right = [line.split()[-1] for line in lines[3 : side + 2] if line.rstrip()[-2:].strip().isdigit()]
         assert left == [str(f + 1) for f in range(fields - 4, 3 * side, -4)]
         assert right == [str(f + 1) for f in range(side + 4, 2 * side, 4)]
+
+
+def test_dog_strip_offsets_cover_each_seats_stretch_of_the_track() -> None:
+    # The compact board (80 columns): one line per seat from its start field, with the
+    # offsets on top. Two players have 32 fields each (DOG-21), the others 16.
+    from rich.console import Console
+
+    import stammtisch
+    from stammtisch.tui.present_dog import DogPresenter
+
+    for players, stretch in ((2, 32), (3, 16), (4, 16), (6, 16)):
+        game = stammtisch.load("dog", players=players)
+        console = Console(width=200, record=True)
+        console.print(DogPresenter(game).strip(game.new_game(1).observe(0), "en"))
+        ticks = console.export_text().splitlines()[1].split()
+        assert ticks[: stretch // 4] == [str(i) for i in range(0, stretch, 4)], (players, ticks)
+        assert str(stretch) not in ticks[: stretch // 4 + 1]

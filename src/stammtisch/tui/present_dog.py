@@ -142,7 +142,8 @@ class DogPresenter(Presenter):
                 "dog_discards", lang, n=len(discards), top=chip(discards[-1], lang).plain if discards else "-"
             )
         )
-        ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, FIELDS_PER_SEAT, 4)), style="dim")
+        per_seat = track_len(players) // players  # a seat's stretch of the track, from its start
+        ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, per_seat, 4)), style="dim")
         teams = " · ".join(
             "+".join(str(s + 1) for s in team) for team in view.get("teams") or [] if len(team) > 1
         )
