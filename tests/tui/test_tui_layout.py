@@ -24,7 +24,7 @@ from stammtisch.tui.app import StammtischApp
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HelpScreen
 from stammtisch.tui.screens.game import GameScreen
-from stammtisch.tui.screens.game_layout import GAME_KEYS, HELP_KEYS
+from stammtisch.tui.screens.game_layout import GAME_KEYS, HELP_KEYS, help_keys
 from stammtisch.tui.screens.setup import SetupScreen
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
@@ -174,12 +174,13 @@ async def test_help_overlay_explains_every_key_in_both_languages() -> None:
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             text = screen_text(app)
-            for _, text_key in HELP_KEYS[:6]:  # the first rows; the rest scroll
+            for _, text_key in help_keys("dog")[:6]:  # the first rows; the rest scroll
                 assert tr(text_key, lang)[:20] in text, text_key
             help_screen = app.screen
             rows = " ".join(str(words) for _, words in help_screen.keys)
-            for key, text_key in HELP_KEYS:
+            for key, text_key in help_keys("dog"):
                 assert tr(text_key, lang) in rows and key
+            assert tr("help_other_dog", lang) in rows  # "0": Dog's move without a card
             for key, _, _ in GAME_KEYS:  # every key of the bar is explained
                 assert any(key in k for k, _ in help_screen.keys), key
             await pilot.press("escape")
@@ -348,3 +349,15 @@ def test_moves_that_do_not_fit_show_what_tells_them_apart() -> None:
         "… Stein 2 von 9 auf 13",
         "… Stein 3 von 20 auf 24",
     ]
+
+
+def test_help_names_the_moves_without_a_card_in_each_games_words() -> None:
+    # "0" lists the moves that play no hand card: Dog's fold, Himmel's takes and steals;
+    # in Zwickern every move plays a card, so its help has no "0" line.
+    assert [k for k, _ in help_keys("zwickern")] == [k for k, _ in HELP_KEYS if k != "0"]
+    assert dict(help_keys("dog"))["0"] == "help_other_dog"
+    assert dict(help_keys("himmel"))["0"] == "help_other_himmel"
+    assert dict(help_keys("hoch"))["0"] == "help_other"  # a game without words of its own
+    for lang in ("en", "de"):
+        assert "Stapel" in tr("help_other_himmel", "de") and "pile" in tr("help_other_himmel", "en")
+        assert tr("help_other_dog", lang) != tr("help_other", lang)

@@ -32,8 +32,8 @@ from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpSc
 from stammtisch.tui.screens.game_layout import (
     GAME_CSS,
     GAME_KEYS,
-    HELP_KEYS,
     MIN_SIZE,
+    help_keys,
     layout_for,
     move_entries,
     move_labels,
@@ -432,7 +432,7 @@ class GameScreen(HostedScreen):
         lang = self.lang
         game = self.session.game
         title = tr("help_title", lang, game=game.info.title.get(lang, game.name))
-        keys = [(k, tr(t, lang)) for k, t in HELP_KEYS]
+        keys = [(k, tr(t, lang)) for k, t in help_keys(game.name)]
         self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang))
 
     def unfinished(self) -> bool:

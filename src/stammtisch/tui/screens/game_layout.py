@@ -9,7 +9,8 @@ from typing import Any
 from rich.text import Text
 
 from stammtisch.core.game import State
-from stammtisch.tui.i18n import seat_name, tr
+from stammtisch.core.i18n import has
+from stammtisch.tui.i18n import PREFIX, seat_name, tr
 from stammtisch.tui.moves import Choice, PrefixPicker
 from stammtisch.tui.present import Presenter, result_text
 from stammtisch.tui.session import Session
@@ -40,6 +41,24 @@ HELP_KEYS = [
     ("?  F1", "help_help"),
     ("q", "help_quit"),
 ]
+
+#: Games whose every move plays a hand card: their help has no "0" (other moves) line.
+NO_OTHER_MOVES = frozenset({"zwickern"})
+
+
+def help_keys(game: str) -> list[tuple[str, str]]:
+    """:data:`HELP_KEYS` for ``game``: the "0" line in its words (``help_other_<game>``
+    where the catalogue has it), or none where every move plays a hand card."""
+    out: list[tuple[str, str]] = []
+    for key, text in HELP_KEYS:
+        if text == "help_other":
+            if game in NO_OTHER_MOVES:
+                continue
+            own = f"{text}_{game}"
+            text = own if has(f"{PREFIX}{own}") else text
+        out.append((key, text))
+    return out
+
 
 #: The smallest terminal the game screen is drawn in (else a notice says what it needs).
 MIN_SIZE = (80, 24)
