@@ -102,27 +102,6 @@ static void ev_leads(const Eval *ev, const int8_t *places, uint32_t fresh, doubl
     }
 }
 
-static int ev_int_list(PyObject *seq, int *out, int max, const char *what) {
-    PyObject *fast = PySequence_Tuple(seq);
-    if (!fast) return -1;
-    Py_ssize_t n = PyTuple_Size(fast);
-    if (n > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "too many %s", what);
-        return -1;
-    }
-    for (Py_ssize_t q = 0; q < n; q++) {
-        long v = PyLong_AsLong(PyTuple_GetItem(fast, q));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[q] = (int)v;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
 static int ev_double_list(PyObject *seq, double *out, int max, const char *what) {
     PyObject *fast = PySequence_Tuple(seq);
     if (!fast) return -1;
@@ -155,8 +134,8 @@ static PyObject *eval_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
     Eval *ev = (Eval *)alloc(type, 0);
     if (!ev) return NULL;
-    int npeg = ev_int_list(team_of_peg, ev->team_of_peg, MAXPEG, "pegs");
-    int n = npeg < 0 ? -1 : ev_int_list(starts, ev->starts, 6, "seats");
+    int npeg = read_ints(team_of_peg, ev->team_of_peg, MAXPEG);
+    int n = npeg < 0 ? -1 : read_ints(starts, ev->starts, 6);
     if (n < 0) goto fail;
     if (npeg != 4 * n || n < 2 || track < 2 * EV_REACH || track > MAXTRACK) {
         PyErr_SetString(PyExc_ValueError, "not a Dog board");
@@ -176,7 +155,7 @@ static PyObject *eval_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     ev->nteams = (int)nt;
     memset(ev->seat_in_team, 0, sizeof(ev->seat_in_team));
     for (Py_ssize_t t = 0; t < nt; t++) {
-        int len = ev_int_list(PyTuple_GetItem(tt, t), ev->team_seats[t], 6, "seats in a team");
+        int len = read_ints(PyTuple_GetItem(tt, t), ev->team_seats[t], 6);
         if (len < 0) {
             Py_DECREF(tt);
             goto fail;
@@ -248,7 +227,7 @@ static PyObject *eval_leads(PyObject *self, PyObject *args) {
     unsigned long fresh;
     if (!PyArg_ParseTuple(args, "Ok", &places, &fresh)) return NULL;
     int p[MAXPEG];
-    int np = ev_int_list(places, p, MAXPEG, "pegs");
+    int np = read_ints(places, p, MAXPEG);
     if (np < 0) return NULL;
     if (np != ev->npeg) {
         PyErr_SetString(PyExc_ValueError, "pegs of another board");
@@ -297,19 +276,8 @@ static PyObject *eval_gains(PyObject *self, PyObject *args) {
             after = sv->pos;
             fresh = sv->fresh;
         } else {
-            int a = code >> 10 & 63, b = (int)(code >> 16 & 127) - 1, c = (int)(code >> 23 & 127) - 1;
             memcpy(p, ms->pos, (size_t)ms->npeg);
-            if (kind == KSWAP) { /* actions.body_after: a and c trade places */
-                p[c] = p[a];
-                p[a] = (int8_t)b;
-            } else {
-                p[a] = (int8_t)b;
-                if (c >= 0) p[c] = -1;
-                if (kind == KSTART)
-                    fresh |= 1u << a;
-                else
-                    fresh &= ~(1u << a);
-            }
+            fresh = apply_body(p, fresh, kind, code >> 10 & 63, (int)(code >> 16 & 127) - 1, (int)(code >> 23 & 127) - 1);
         }
         ev_leads(ev, after, fresh, leads);
         PyObject *f = PyFloat_FromDouble(leads[team] - now - ev->keeps[code & 15]);

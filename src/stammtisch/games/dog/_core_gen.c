@@ -88,19 +88,26 @@ static inline int in_team(Gen *g, int j) {
     return 0;
 }
 
+/* A non-7 body applied to peg places ``p`` in place (actions.body_after): a swap trades
+ * pegs a and c; a move or start puts peg a on field b and sends a hit peg c home. Returns
+ * the fresh mask after it. The one place this is written: the generator, the Table's play
+ * and the bots' evaluation (_core_eval.c) all call it. */
+static inline uint32_t apply_body(int8_t *p, uint32_t fresh, int kind, int a, int b, int c) {
+    if (kind == KSWAP) {
+        p[c] = p[a];
+        p[a] = (int8_t)b;
+        return fresh;
+    }
+    p[a] = (int8_t)b;
+    if (c >= 0) p[c] = -1;
+    if (kind == KSTART) return fresh | (1u << a);
+    return fresh & ~(1u << a);
+}
+
 /* The position after a non-7 body. */
 static uint32_t body_after(Gen *g, const Body *bd, int8_t *p) {
     memcpy(p, g->pos, (size_t)g->npeg);
-    int i = bd->a, j = bd->c;
-    if (bd->kind == KSWAP) {
-        p[j] = p[i];
-        p[i] = bd->b;
-        return g->fresh;
-    }
-    p[i] = bd->b;
-    if (j >= 0) p[j] = -1;
-    if (bd->kind == KSTART) return g->fresh | (1u << i);
-    return g->fresh & ~(1u << i);
+    return apply_body(p, g->fresh, bd->kind, bd->a, bd->b, bd->c);
 }
 
 

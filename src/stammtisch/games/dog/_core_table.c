@@ -253,17 +253,10 @@ static int table_play(Table *t, int card, long kind, long a, long b, long c, con
                 PyErr_SetString(PyExc_ValueError, "bad swap");
                 return -1;
             }
-            p[c] = p[a];
-            p[a] = (int8_t)b;
         } else {
-            p[a] = (int8_t)b;
-            if (c >= 0) p[c] = -1;
-            if (kind == KSTART)
-                fresh |= 1u << a;
-            else
-                fresh &= ~(1u << a);
             into_himmel = kind == KMOVE && b >= track;
         }
+        fresh = apply_body(p, fresh, (int)kind, (int)a, (int)b, (int)c);
     }
     if (hand_remove(t, seat, card) < 0) return -1;
     t->disc[t->ndisc++] = (uint8_t)card;
