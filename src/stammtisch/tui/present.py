@@ -34,6 +34,8 @@ class Presenter:
     strip_shows_seats = False
     #: The log and the move list read the game's words (events and move descriptions).
     use_words = True
+    #: Some moves play no hand card (key "0", "other moves"; see game_layout.help_keys).
+    other_moves = True
 
     def __init__(self, game: Game[Any], names: Names = None) -> None:
         self.game = game

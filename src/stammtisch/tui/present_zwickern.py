@@ -14,6 +14,8 @@ from stammtisch.tui.present import Presenter, View, num, seat_table
 class ZwickernPresenter(Presenter):
     """Zwickern: the open table cards, the draw pile, each seat's hand size and captures."""
 
+    other_moves = False  # every move plays a hand card
+
     def board(self, view: View, lang: str, compact: bool = False) -> RenderableType:
         head = Text(tr("round", lang, r=int(view["round"]) + 1, R=view["rounds"]), style="bold")
         head.append(f"   {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")

@@ -432,7 +432,7 @@ class GameScreen(HostedScreen):
         lang = self.lang
         game = self.session.game
         title = tr("help_title", lang, game=game.info.title.get(lang, game.name))
-        keys = [(k, tr(t, lang)) for k, t in help_keys(game.name)]
+        keys = [(k, tr(t, lang)) for k, t in help_keys(game.name, self.presenter.other_moves)]
         self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang))
 
     def unfinished(self) -> bool:

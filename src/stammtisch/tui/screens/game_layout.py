@@ -42,17 +42,15 @@ HELP_KEYS = [
     ("q", "help_quit"),
 ]
 
-#: Games whose every move plays a hand card: their help has no "0" (other moves) line.
-NO_OTHER_MOVES = frozenset({"zwickern"})
 
-
-def help_keys(game: str) -> list[tuple[str, str]]:
+def help_keys(game: str, other_moves: bool = True) -> list[tuple[str, str]]:
     """:data:`HELP_KEYS` for ``game``: the "0" line in its words (``help_other_<game>``
-    where the catalogue has it), or none where every move plays a hand card."""
+    where the catalogue has it), or none where every move plays a hand card
+    (``other_moves`` False: the game's presenter says so)."""
     out: list[tuple[str, str]] = []
     for key, text in HELP_KEYS:
         if text == "help_other":
-            if game in NO_OTHER_MOVES:
+            if not other_moves:
                 continue
             own = f"{text}_{game}"
             text = own if has(f"{PREFIX}{own}") else text
