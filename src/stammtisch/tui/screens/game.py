@@ -227,7 +227,9 @@ class GameScreen(HostedScreen):
             return
         if self.picker is None:
             others = [i for i, g in enumerate(self.groups) if g.card is None and g.playable]
-            hint = tr("pick_card", lang)
+            # The keys that pick a card: one per hand card, 1 to 9 at most.
+            last = min(len(self.hand), 9)
+            hint = tr("pick_card", lang, keys="1" if last <= 1 else f"1-{last}")
             if others:
                 hint += "\n0: " + tr("other_moves", lang)
             self.query_one("#moves-title", Static).update(hint)
