@@ -52,18 +52,29 @@ def main() -> None:
     print("(share exactly 0.5); other: anything else (a shared win, or three or more seatings).\n")
     print("| run | candidate | deals | won | lost | split | other | win share |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
-    pooled: list[float] = []
-    games = 0
+    # Pooled per candidate (by name; a single-candidate run's "(run)" pools with the others),
+    # and each candidate's paired difference from the first candidate of its file, deal by deal.
+    pooled: dict[str, list[float]] = {}
+    diffs: dict[str, list[float]] = {}
+    games: dict[str, int] = {}
     for path in paths:
-        for name, shares, played in runs(path):
-            games += played
+        found = runs(path)
+        for name, shares, played in found:
+            key = name if len({n for n, _, _ in found}) > 1 else ""
+            games[key] = games.get(key, 0) + played
             mean = sum(shares) / len(shares) if shares else float("nan")
             print(row(f"`{path.name}`", name, shares, f"{mean:.3f}"))
-            pooled += shares
+            pooled.setdefault(key, []).extend(shares)
+            first = found[0][1]
+            if key and name != found[0][0] and len(first) == len(shares):
+                diffs.setdefault(key, []).extend(x - y for x, y in zip(shares, first, strict=True))
     if pool:
         from stammtisch.arena.stats import mean_interval
 
-        print(row("**all together**", "", pooled, f"{mean_interval(pooled)} over {games} games"))
+        for key, shares in pooled.items():
+            print(row("**all together**", key, shares, f"{mean_interval(shares)} over {games[key]} games"))
+        for key, d in diffs.items():
+            print(f"\nPaired difference of `{key}` from the first candidate of each run, deal by deal over {len(d)} deals: {mean_interval(d)}")
 
 
 if __name__ == "__main__":
