@@ -74,7 +74,9 @@ def main() -> None:
         for key, shares in pooled.items():
             print(row("**all together**", key, shares, f"{mean_interval(shares)} over {games[key]} games"))
         for key, d in diffs.items():
-            print(f"\nPaired difference of `{key}` from the first candidate of each run, deal by deal over {len(d)} deals: {mean_interval(d)}")
+            print(
+                f"\nPaired difference of `{key}` from the first candidate of each run, deal by deal over {len(d)} deals: {mean_interval(d)}"
+            )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,12 @@ def measure(opponent: str, games: int, dealings: int, seed: int) -> dict[str, An
                     gains[t].append(true - mean)
                     ranks[t].append(sum(x < true for x in others) / len(others))
             state = state.apply(bots[seat].choose(view, state.legal_actions()))
-    return {"positions": len(hands_log), "hands_log": statistics.mean(hands_log), "gains": gains, "ranks": ranks}
+    return {
+        "positions": len(hands_log),
+        "hands_log": statistics.mean(hands_log),
+        "gains": gains,
+        "ranks": ranks,
+    }
 
 
 def main() -> None:
