@@ -342,3 +342,27 @@ def test_plain_prompt_with_a_single_move_takes_enter(tmp_path: Path) -> None:
     assert singles and len(rec.actions) >= len(singles)  # each of them played its move
     if len(singles) < len(prompts):
         assert "Bitte eine Nummer von 1 bis" in out  # an empty line where there was a choice
+
+
+def test_serve_refuses_what_it_cannot_listen_on_before_it_starts(tmp_path: Path):
+    """A port in use, an address this machine does not have, a port out of range or an
+    unknown log level: one line that says which option, exit code 2, no traceback and no
+    server start-up lines."""
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        cases = {
+            ("--port", str(port)): ("--port", "another program uses it"),
+            ("--host", "nohost.invalid"): ("--host", "not an address of this machine"),
+            ("--port", "70000"): ("--port", "65535"),
+            ("--log-level", "loud"): ("--log-level", "critical, error, warning, info, debug, trace"),
+        }
+        for args, (option, words) in cases.items():
+            result = runner.invoke(app, ["serve", "--data-dir", str(tmp_path), *args])
+            assert result.exit_code == 2, (args, result.output)
+            text = " ".join(result.output.split())
+            assert option in text and words in text, (args, text)
+            assert "Traceback" not in text and "stammtisch on http" not in text

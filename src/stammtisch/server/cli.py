@@ -26,6 +26,38 @@ LIMITS: dict[str, type] = {
 }
 
 
+#: uvicorn's log levels.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def check_listen(host: str, port: int) -> None:
+    """Fail with a clear message, before anything starts, when ``host:port`` cannot be listened
+    on (an unknown address, a port in use or not allowed), as the server would a moment later."""
+    import errno
+    import socket
+
+    not_here = f"{host!r} is not an address of this machine"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise typer.BadParameter(not_here, param_hint="--host") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise typer.BadParameter(not_here, param_hint="--host") from None
+            if exc.errno == errno.EADDRINUSE:
+                why = "another program uses it; choose another port or stop that program"
+            elif exc.errno == errno.EACCES:
+                why = "not allowed for this user (ports below 1024 need more rights); choose another port"
+            else:
+                why = (exc.strerror or str(exc)).lower()
+            raise typer.BadParameter(f"cannot listen on {host}:{port}: {why}", param_hint="--port") from None
+
+
 def parse_limits(items: list[str]) -> dict[str, Any]:
     """``["tables_per_minute=5", ...]`` as Settings fields; a clear error for a bad one."""
     out: dict[str, Any] = {}
@@ -77,7 +109,7 @@ TrustedProxy = Annotated[
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     data_dir: Annotated[
         Path, typer.Option(help="Folder for the default SQLite database (created if missing).")
     ] = DEFAULT_DATA_DIR,
@@ -105,7 +137,9 @@ def serve(
             "routes every connection to its table's process (Linux and macOS; 1 = a single process).",
         ),
     ] = 1,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    log_level: Annotated[
+        str, typer.Option(help="uvicorn log level: " + ", ".join(LOG_LEVELS) + ".")
+    ] = "info",
     finished_ttl: Annotated[
         float,
         typer.Option(
@@ -132,6 +166,10 @@ def serve(
 ) -> None:
     """Run the web server: lobby, tables, WebSocket play and the browser client."""
     from stammtisch.server.config import Settings, sqlite_url
+
+    if log_level.lower() not in LOG_LEVELS:
+        raise typer.BadParameter(f"{log_level!r}: one of {', '.join(LOG_LEVELS)}", param_hint="--log-level")
+    log_level = log_level.lower()
 
     settings = Settings(
         database_url=database_url or sqlite_url(data_dir),
@@ -177,6 +215,7 @@ def run(
 
     from stammtisch.server.app import create_app
 
+    check_listen(host, port)
     if workers > 1:
         import socket
 
