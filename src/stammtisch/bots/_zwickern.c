@@ -175,58 +175,19 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     return Py_BuildValue("(NNd)", cards, vals, points);
 }
 
-/* The plays since the deal, ((seat, card, taken), ...), into the dealer. */
-static int read_plays(PyObject *plays, Dealer *d) {
-    PyObject *tup = PySequence_Tuple(plays);
-    if (!tup) return -1;
-    Py_ssize_t k = PyTuple_Size(tup);
-    if (k > MAXPLAYS) {
-        Py_DECREF(tup);
-        PyErr_SetString(PyExc_ValueError, "more plays since the deal than cards dealt");
-        return -1;
-    }
-    d->nplays = 0;
-    d->play_off[0] = 0;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        int seat, card, buf[NCARDS], counts[NCARDS] = {0};
-        PyObject *taken, *item = PySequence_Tuple(PyTuple_GetItem(tup, i));
-        int ok = item && PyArg_ParseTuple(item, "iiO", &seat, &card, &taken);
-        Py_XDECREF(item); /* ``taken`` stays alive: ``tup`` holds the play it came from */
-        if (!ok) {
-            Py_DECREF(tup);
-            return -1;
-        }
-        int off = d->play_off[i], ntaken = read_cards(taken, buf, NCARDS - off, "cards taken", counts);
-        if (ntaken < 0 || seat < 0 || seat >= d->base.n || card < 0 || card > JOKER) {
-            Py_DECREF(tup);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a play at this table");
-            return -1;
-        }
-        for (int j = 0; j < ntaken; j++) d->play_taken[off + j] = (signed char)buf[j];
-        d->play_seat[i] = seat;
-        d->play_card[i] = card;
-        d->play_off[i + 1] = off + ntaken;
-        d->nplays++;
-    }
-    Py_DECREF(tup);
-    return 0;
-}
-
-/* search(position, hand_sizes, deck_size, match, settings, iterations, seconds, seed[, plays])
+/* search(position, hand_sizes, deck_size, match, settings, iterations, seconds, seed)
  * -> (iterations done, [(card, visits, value_sum, points_sum, prior), ...] for the root)
  * ``position`` holds what the seat sees: its own hand and no pile; another hand holds the
- * cards known to be in it (none for a bot), the rest of it is dealt from the unseen cards.
- * ``settings``: (c, temperature, epsilon, horizon[, split[, infer]]); with ``infer`` > 0 the
- * dealings are weighed by the ``plays`` since the deal (see infer_hands). */
+ * cards known to be in it (none for a bot), the rest of it is dealt from the unseen cards. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *pos, *sizes_obj, *match, *settings, *plays = NULL;
+    PyObject *pos, *sizes_obj, *match, *settings;
     int deck_size;
     long iterations;
     double seconds;
     unsigned long long seed;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOiOOldK|O", &pos, &sizes_obj, &deck_size, &match, &settings, &iterations, &seconds,
-                          &seed, &plays))
+    if (!PyArg_ParseTuple(args, "OOiOOldK", &pos, &sizes_obj, &deck_size, &match, &settings, &iterations, &seconds,
+                          &seed))
         return NULL;
     Dealer d;
     Match m;
@@ -235,10 +196,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     memset(&d, 0, sizeof d);
     if (read_pos(pos, &d.base, counts) < 0 || read_match(match, &m, d.base.n) < 0) return NULL;
     s.split = 0;
-    d.infer = 0.0;
-    if (!PyArg_ParseTuple(settings, "dddi|id", &s.c, &s.temperature, &s.epsilon, &s.horizon, &s.split, &d.infer))
-        return NULL;
-    if (plays && plays != Py_None && read_plays(plays, &d) < 0) return NULL;
+    if (!PyArg_ParseTuple(settings, "dddi|i", &s.c, &s.temperature, &s.epsilon, &s.horizon, &s.split)) return NULL;
     int n = d.base.n;
     if (d.base.current != m.seat) {
         PyErr_SetString(PyExc_ValueError, "the seat is not to move");
@@ -289,14 +247,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     long done = 0;
     int rc;
     PyThreadState *saved = PyEval_SaveThread();
-    double started = now_seconds();
-    rc = infer_hands(&d, &rng, m.seat);
-    if (seconds > 0.0) { /* the inference comes out of the move's time */
-        seconds -= now_seconds() - started;
-        if (seconds <= 0.0) seconds = 1e-9;
-    }
-    if (rc == 0) rc = run_search(&d, &m, &s, iterations, seconds, &rng, &t, &done);
-    infer_free(&d);
+    rc = run_search(&d, &m, &s, iterations, seconds, &rng, &t, &done);
     PyEval_RestoreThread(saved);
     if (rc == -1) {
         tree_free(&t);
@@ -327,28 +278,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     return Py_BuildValue("(lN)", done, out);
 }
 
-/* likelihood(position, plays, seat, temperature) -> log P(the other seats' plays since the
- * deal | the hands in ``position``), as the search weighs a dealing (log_likelihood). */
-static PyObject *py_likelihood(PyObject *self, PyObject *args) {
-    PyObject *pos, *plays;
-    int seat;
-    double temperature;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OOid", &pos, &plays, &seat, &temperature)) return NULL;
-    Dealer d;
-    int counts[NCARDS];
-    memset(&d, 0, sizeof d);
-    if (read_pos(pos, &d.base, counts) < 0 || read_plays(plays, &d) < 0) return NULL;
-    if (seat < 0 || seat >= d.base.n || temperature <= 0.0) {
-        PyErr_SetString(PyExc_ValueError, "a seat at the table and a temperature above 0");
-        return NULL;
-    }
-    d.infer = temperature;
-    return PyFloat_FromDouble(log_likelihood(&d, &d.base, seat));
-}
-
 static PyMethodDef METHODS[] = {
-    {"likelihood", py_likelihood, METH_VARARGS, "likelihood(position, plays, seat, temperature): log P(plays | hands)."},
     {"values", py_values, METH_VARARGS, "values(position, cards): the heuristic's value of each card for the seat to move."},
     {"playout", py_playout, METH_VARARGS, "playout(position, match, depth, epsilon, seed): a heuristic rollout."},
     {"search", py_search, METH_VARARGS, "search(position, sizes, deck_size, match, settings, iterations, seconds, seed)."},

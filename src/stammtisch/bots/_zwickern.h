@@ -10,13 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#define API 3
+#define API 2
 #define JOKER 32
 #define NCARDS 34
 #define MAXP 4
 #define HAND 4
 #define TABLE_MAX NCARDS
-#define MAXPLAYS (MAXP * HAND) /* plays since a deal: at most the cards dealt */
 
 static const int RANK_POINTS[8] = {0, 0, 0, 10, 2, 3, 4, 11};
 #define POINTS(c) ((c) == JOKER ? 0 : RANK_POINTS[(c) >> 2])

@@ -8,19 +8,6 @@ typedef struct {
     int pool_size;     /* the cards the seat cannot see */
     int order[MAXP];   /* the other seats, most lacks first */
     int others;
-    /* The plays since the hands were last filled (the view's "plays"), oldest first: seat,
-     * card and the cards it took (play_taken[play_off[i] .. play_off[i + 1]]). */
-    int nplays;
-    int play_seat[MAXPLAYS], play_card[MAXPLAYS], play_off[MAXPLAYS + 1];
-    signed char play_taken[NCARDS];
-    /* Inference: ``infer`` > 0 weighs each dealing of the other hands by how likely the
-     * other seats' plays since the deal were with it (the heuristic's softmax at that
-     * temperature, as the model of how a player chooses). The dealings are drawn once into
-     * ``cands`` and then picked by weight (``cum``: running sums) with a fresh pile each time. */
-    double infer;
-    Pos *cands;
-    double *cum;
-    int ncands;
 } Dealer;
 
 static int allowed(int card, int lacks) { return card == JOKER || !(lacks >> (card >> 2) & 1); }
@@ -71,127 +58,6 @@ static int determinize(const Dealer *d, Rng *rng, Pos *out) {
         }
     }
     return 0;
-}
-
-/* ---------------------------------------------------------------- inference */
-#define INFER_CANDIDATES 2048
-#define INFER_EPSILON 0.05 /* the model's chance of any legal card: nobody plays by the book */
-
-static void uncapture(Pos *p, int seat, int card) {
-    p->cap_points[seat] -= POINTS(card);
-    p->cap_count[seat] -= 1;
-    if (card == JOKER)
-        p->cap_jokers--;
-    else
-        p->cap_rank[card >> 2]--;
-}
-
-/* log P(the other seats' plays since the deal | the hands of ``dealt``): the position is
- * wound back to the deal (each seat's hand then: what it holds now plus what it played),
- * and the plays replayed, each other seat's chosen with the heuristic's softmax at
- * temperature ``d->infer`` mixed with INFER_EPSILON of a uniform choice. -INFINITY when a
- * play was not legal with those hands. */
-static void softmax(const double *v, int k, double temperature, double *out);
-
-static double log_likelihood(const Dealer *d, const Pos *dealt, int me) {
-    Pos q = *dealt;
-    int played_captures = 0;
-    for (int i = d->nplays - 1; i >= 0; i--) { /* wind back */
-        int seat = d->play_seat[i], card = d->play_card[i];
-        int off = d->play_off[i], ntaken = d->play_off[i + 1] - off;
-        if (q.hsize[seat] >= HAND) return -INFINITY;
-        q.hands[seat][q.hsize[seat]++] = (signed char)card;
-        if (ntaken) {
-            played_captures = 1;
-            uncapture(&q, seat, card);
-            for (int j = 0; j < ntaken; j++) {
-                if (q.tsize >= TABLE_MAX) return -INFINITY;
-                uncapture(&q, seat, d->play_taken[off + j]);
-                q.table[q.tsize++] = d->play_taken[off + j];
-            }
-        } else {
-            int at = -1;
-            for (int j = q.tsize - 1; j >= 0 && at < 0; j--)
-                if (q.table[j] == card) at = j;
-            if (at < 0) return -INFINITY;
-            memmove(q.table + at, q.table + at + 1, (size_t)(q.tsize - at - 1));
-            q.tsize--;
-        }
-    }
-    for (int s = 0; s < q.n; s++) q.lacks[s] = 0; /* new hands: nothing known of them */
-    if (played_captures) q.last_capturer = -1;      /* who captured before the deal: not known */
-    double total = 0.0, v[HAND], pr[HAND];
-    int cards[HAND];
-    for (int i = 0; i < d->nplays; i++) {
-        int seat = d->play_seat[i], card = d->play_card[i];
-        q.current = seat;
-        if (seat != me) {
-            int k = legal_cards(&q, cards), at = -1;
-            for (int a = 0; a < k; a++)
-                if (cards[a] == card) at = a;
-            if (at < 0) return -INFINITY;
-            if (k > 1) {
-                heuristic_values(&q, seat, cards, k, v);
-                softmax(v, k, d->infer, pr);
-                total += log((1.0 - INFER_EPSILON) * pr[at] + INFER_EPSILON / k);
-            }
-        }
-        apply_card(&q, card);
-    }
-    return total;
-}
-
-/* Draw the candidate dealings and their weights; 0 on success (or nothing to weigh), -1
- * out of memory, -2 when no dealing fits. */
-static int infer_hands(Dealer *d, Rng *rng, int me) {
-    int weigh = 0;
-    for (int i = 0; i < d->nplays; i++)
-        if (d->play_seat[i] != me && d->sizes[d->play_seat[i]] > 0) weigh = 1;
-    if (d->infer <= 0.0 || !weigh) return 0;
-    d->cands = (Pos *)malloc(INFER_CANDIDATES * sizeof(Pos));
-    d->cum = (double *)malloc(INFER_CANDIDATES * sizeof(double));
-    if (!d->cands || !d->cum) return -1;
-    double top = -INFINITY;
-    for (int i = 0; i < INFER_CANDIDATES; i++) {
-        if (!determinize(d, rng, &d->cands[i])) return -2;
-        double w = log_likelihood(d, &d->cands[i], me);
-        d->cum[i] = w;
-        if (w > top) top = w;
-    }
-    if (top == -INFINITY) return 0; /* no dealing explains the plays: weigh none */
-    double run = 0.0;
-    for (int i = 0; i < INFER_CANDIDATES; i++) d->cum[i] = run += exp(d->cum[i] - top);
-    d->ncands = INFER_CANDIDATES;
-    return 0;
-}
-
-static void infer_free(Dealer *d) {
-    free(d->cands);
-    free(d->cum);
-    d->cands = NULL;
-    d->cum = NULL;
-    d->ncands = 0;
-}
-
-/* A dealing by weight, with the pile shuffled afresh (the pile is luck, not read from
- * the plays). */
-static void pick_dealing(const Dealer *d, Rng *rng, Pos *out) {
-    double u = rng_double(rng) * d->cum[d->ncands - 1];
-    int lo = 0, hi = d->ncands - 1;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (d->cum[mid] > u)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    *out = d->cands[lo];
-    for (int i = out->dsize - 1; i > 0; i--) {
-        int j = rng_below(rng, i + 1);
-        signed char t = out->deck[i];
-        out->deck[i] = out->deck[j];
-        out->deck[j] = t;
-    }
 }
 
 /* ---------------------------------------------------------------- the tree */
@@ -392,10 +258,7 @@ static int run_search(const Dealer *d, const Match *m, const Settings *s, long i
     for (;;) {
         if (iterations >= 0 && *done >= iterations) break;
         if (seconds > 0.0 && *done > 0 && (*done & 15) == 0 && now_seconds() >= deadline) break;
-        if (d->ncands)
-            pick_dealing(d, rng, &p);
-        else if (!determinize(d, rng, &p))
-            return -2;
+        if (!determinize(d, rng, &p)) return -2;
         int node = 0, len = 1;
         path[0] = 0;
         while (p.current >= 0) {

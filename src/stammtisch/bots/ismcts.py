@@ -166,7 +166,7 @@ class ISMCTS:
             root.children[key] = _Node(n, p)
         deadline = None if seconds is None else time.perf_counter() + seconds
         self.depth = self._horizon(view)
-        sample = (self.heuristic or GameHeuristic()).sampler(self.game, view, self.settings)
+        sample = (self.heuristic or GameHeuristic()).sampler(self.game, view)
         done = 0
         while True:
             if iterations is not None and done >= iterations:

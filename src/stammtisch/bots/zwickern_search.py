@@ -24,7 +24,7 @@ from stammtisch.core.compiled import forced_pure
 from stammtisch.games.zwickern.cards import parse_card
 from stammtisch.games.zwickern.position import parse_lacks
 
-API = 3
+API = 2
 
 try:  # imported by name so that this module does not import its own package
     _ext: Any = importlib.import_module("stammtisch.bots._zwickern")
@@ -72,14 +72,6 @@ def position(
         -1 if last is None else int(last),
         list(parse_lacks(view.get("lacks", [[]] * n), n)),
     )
-
-
-def plays(view: Mapping[str, Any]) -> list[tuple[int, int, list[int]]]:
-    """The view's plays since the deal as ``(seat, card, taken)``."""
-    return [
-        (int(p["seat"]), parse_card(p["card"]), [parse_card(c) for c in p["captured"]])
-        for p in view.get("plays") or ()
-    ]
 
 
 def match(
@@ -134,12 +126,10 @@ def search(
                 float(settings.epsilon),
                 -1 if horizon is None else horizon,
                 1 if settings.split_hands else 0,
-                float(settings.infer_temperature or 0.0),
             ),
             -1 if iterations is None else int(iterations),
             0.0 if seconds is None else float(seconds),
             rng.getrandbits(64),
-            plays(view),
         )
     except (ValueError, LookupError):
         return None  # a position the port refuses: the pure search says why, or copes

@@ -95,14 +95,11 @@ class GameHeuristic:
         ``None`` (the default, or whenever the port is not in use) runs the Python search."""
         return None
 
-    def sampler(
-        self, game: Game[Any], view: Mapping[str, Any], settings: SearchSettings | None = None
-    ) -> Callable[[random.Random], State[Any]]:
+    def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
         """The search's determinizations of ``view``: called with the search's generator,
         a full state consistent with the view. Default ``game.sample_state``; a game may
         read the view once and hand the states over in the form its engine plays fastest,
-        as long as it deals the same states for the same generator, and may weigh them by
-        what the players' plays tell (``settings.infer_temperature``)."""
+        as long as it deals the same states for the same generator."""
 
         def sample(rng: random.Random) -> State[Any]:
             state: State[Any] = game.sample_state(view, rng)
@@ -158,10 +155,6 @@ class SearchSettings:
     # Key each decision below the root by the mover's own hand as well (a node is then the
     # mover's information set: it chooses knowing its cards; ``information_key``).
     split_hands: bool = False
-    # Weigh each determinization by how likely the other players' plays since the deal were
-    # with the hands it deals them (the heuristic's softmax at this temperature as the model
-    # of their choices); None: every dealing that fits the view counts alike.
-    infer_temperature: float | None = None
 
 
 @dataclass(frozen=True)

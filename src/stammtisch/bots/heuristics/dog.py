@@ -185,9 +185,7 @@ class DogHeuristic(GameHeuristic):
         return self._eval(board).team_value(places, fresh, seat)
 
     # --- protocol -------------------------------------------------------------------
-    def sampler(
-        self, game: Game[Any], view: Mapping[str, Any], settings: SearchSettings | None = None
-    ) -> Callable[[random.Random], State[Any]]:
+    def sampler(self, game: Game[Any], view: Mapping[str, Any]) -> Callable[[random.Random], State[Any]]:
         """The view read once (:class:`~.dog_sample.DogDeals`), each state dealt onto the
         compiled core's table where it can hold it (the same game as the pure engine's)."""
         deals = DogDeals(cast(DogGame, game), view)

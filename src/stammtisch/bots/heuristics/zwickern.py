@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots import zwickern_search
-from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings, zwickern_infer
+from stammtisch.bots.heuristics import BotProfile, GameHeuristic, SearchSettings
 from stammtisch.core.game import Game, State
 from stammtisch.games.zwickern.actions import PlayCard
 from stammtisch.games.zwickern.cards import CARD_POINTS, JOKER, parse_card
@@ -112,22 +112,6 @@ class ZwickernHeuristic(GameHeuristic):
             [action.card for action in legal],
             state.lacks,
         )
-
-    def sampler(
-        self, game: Game[Any], view: Mapping[str, Any], settings: SearchSettings | None = None
-    ) -> Callable[[random.Random], State[Any]]:
-        """``sample_state``, weighed by the plays since the deal when the settings say so
-        (:mod:`.zwickern_infer`)."""
-
-        def sample(rng: random.Random) -> ZwickernState:
-            state = game.sample_state(view, rng)
-            assert isinstance(state, ZwickernState)
-            return state
-
-        temperature = settings.infer_temperature if settings is not None else None
-        if not temperature or view.get("seat") is None or not zwickern_infer.worth_weighing(view):
-            return sample
-        return zwickern_infer.weighted_sampler(view, sample, temperature, self)
 
     def information_key(self, state: State[Any], player: int) -> Hashable | None:
         assert isinstance(state, ZwickernState)

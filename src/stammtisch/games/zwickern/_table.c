@@ -2,14 +2,13 @@
  *
  * A Table holds the part of a ZwickernState that changes from move to move (hands, table,
  * pile, capture piles, the seat to move, the last capturer, what each hand is known to
- * lack, the last move, the plays since the last deal) as small integers; table.py keeps the rest in Python and turns the
+ * lack, the last move) as small integers; table.py keeps the rest in Python and turns the
  * state pure (its Python fields filled from export()) the first time anything else is read.
  * The pure engine stays the specification: tests/games/zwickern/test_zwickern_table.py
  * plays seeded games on both and compares them after every move.
  *
- * table(n, forced, dealer, current, last_capturer, hands, table, deck, captured, lacks, last, plays)
- *   -> a Table (current, last_capturer: -1 for None; last: None or (seat, card, taken); plays:
- *   the plays since the hands were last filled, each like last)
+ * table(n, forced, dealer, current, last_capturer, hands, table, deck, captured, lacks, last)
+ *   -> a Table (current, last_capturer: -1 for None; last: None or (seat, card, taken))
  * Table.legal() -> the legal plays (the PlayCard objects bound with bind())
  * Table.play(card) -> 0, or 1 when the round is over (every hand and the pile are empty:
  *   ZW-7 and the scoring are left to Python, see table.py)
@@ -29,7 +28,6 @@
 #define NCARDS 34 /* 32 cards with a rank and 2 Jokers */
 #define JOKER 32
 #define HANDMAX 8
-#define MAXPLAYS (MAXP * HANDMAX) /* more plays than hand cards dealt cannot follow a deal */
 #define RANK_BIT(c) ((c) == JOKER ? 0 : 1 << ((c) >> 2))
 
 typedef struct {
@@ -47,11 +45,6 @@ typedef struct {
     int last_seat, last_card; /* last_seat -1: no last move */
     signed char last_taken[NCARDS];
     int last_ntaken;
-    /* The plays since the hands were last filled: seat, card and the cards taken
-     * (play_taken[play_off[i] .. play_off[i + 1]]). */
-    int nplays;
-    signed char play_seat[MAXPLAYS], play_card[MAXPLAYS], play_off[MAXPLAYS + 1];
-    signed char play_taken[NCARDS];
 } Table;
 
 static PyObject *TableType;
@@ -70,32 +63,12 @@ static void table_dealloc(PyObject *self) {
  * pile is out; new hands, so nothing is known about them. */
 static void redeal(Table *t) {
     for (int s = 0; s < t->n; s++) t->lacks[s] = 0;
-    t->nplays = 0;
     for (int r = 0; r < 4; r++)
         for (int k = 1; k <= t->n; k++) {
             if (!t->dsize) return;
             int s = (t->dealer + k) % t->n;
             t->hands[s][t->hsize[s]++] = t->deck[--t->dsize];
         }
-}
-
-/* Append a play to the plays since the deal. A real game never fills the arrays (at most
- * 4 cards per seat are dealt, each card is taken once); for a position made up by hand the
- * oldest plays give way. */
-static void push_play(Table *t, int seat, int card, const signed char *taken, int ntaken) {
-    while (t->nplays && (t->nplays >= MAXPLAYS || t->play_off[t->nplays] + ntaken > NCARDS)) {
-        int drop = t->play_off[1];
-        memmove(t->play_taken, t->play_taken + drop, (size_t)(t->play_off[t->nplays] - drop));
-        memmove(t->play_seat, t->play_seat + 1, (size_t)(t->nplays - 1));
-        memmove(t->play_card, t->play_card + 1, (size_t)(t->nplays - 1));
-        for (int i = 0; i < t->nplays; i++) t->play_off[i] = (signed char)(t->play_off[i + 1] - drop);
-        t->nplays--;
-    }
-    int i = t->nplays++, off = t->play_off[i];
-    t->play_seat[i] = (signed char)seat;
-    t->play_card[i] = (signed char)card;
-    memcpy(t->play_taken + off, taken, (size_t)ntaken);
-    t->play_off[i + 1] = (signed char)(off + ntaken);
 }
 
 /* The next seat with cards after ``seat`` (``seat`` itself last), or -1. */
@@ -156,7 +129,6 @@ static int play(Table *t, int card) {
     t->last_seat = seat;
     t->last_card = card;
     t->last_ntaken = ntaken;
-    push_play(t, seat, card, t->last_taken, ntaken);
     int nxt = next_seat(t, seat);
     if (nxt < 0 && t->dsize) {
         redeal(t);
@@ -213,44 +185,12 @@ static int read_seats(PyObject *seq, int n, signed char (*dst)[NCARDS], int *siz
     return 0;
 }
 
-/* The plays since the deal, ((seat, card, taken), ...), into the table. */
-static int read_plays(Table *t, PyObject *plays) {
-    PyObject *tup = PySequence_Tuple(plays);
-    if (!tup) return -1;
-    Py_ssize_t k = PyTuple_Size(tup);
-    if (k > MAXPLAYS) {
-        Py_DECREF(tup);
-        PyErr_SetString(PyExc_ValueError, "more plays since the deal than the table holds");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < k; i++) {
-        int seat, card, ntaken;
-        PyObject *taken, *item = PySequence_Tuple(PyTuple_GetItem(tup, i));
-        signed char cards[NCARDS];
-        int ok = item && PyArg_ParseTuple(item, "iiO", &seat, &card, &taken) &&
-                 read_cards(taken, cards, NCARDS, &ntaken) == 0;
-        Py_XDECREF(item);
-        if (!ok) {
-            Py_DECREF(tup);
-            return -1;
-        }
-        if (seat < 0 || seat >= t->n || card < 0 || card > JOKER || t->play_off[t->nplays] + ntaken > NCARDS) {
-            Py_DECREF(tup);
-            PyErr_SetString(PyExc_ValueError, "the compiled table cannot hold these plays");
-            return -1;
-        }
-        push_play(t, seat, card, cards, ntaken);
-    }
-    Py_DECREF(tup);
-    return 0;
-}
-
 static PyObject *make_table(PyObject *self, PyObject *args) {
     int n, forced, dealer, current, last_capturer;
-    PyObject *hands, *tab, *deck, *captured, *lacks, *last, *plays;
+    PyObject *hands, *tab, *deck, *captured, *lacks, *last;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiiiiOOOOOOO", &n, &forced, &dealer, &current, &last_capturer, &hands, &tab, &deck,
-                          &captured, &lacks, &last, &plays))
+    if (!PyArg_ParseTuple(args, "iiiiiOOOOOO", &n, &forced, &dealer, &current, &last_capturer, &hands, &tab, &deck,
+                          &captured, &lacks, &last))
         return NULL;
     if (n < 2 || n > MAXP || dealer < 0 || dealer >= n || current < 0 || current >= n || last_capturer < -1 ||
         last_capturer >= n) {
@@ -289,7 +229,6 @@ static PyObject *make_table(PyObject *self, PyObject *args) {
         if (!PyArg_ParseTuple(last, "iiO", &t->last_seat, &t->last_card, &taken)) goto fail;
         if (read_cards(taken, t->last_taken, NCARDS, &t->last_ntaken) < 0) goto fail;
     }
-    if (read_plays(t, plays) < 0) goto fail;
     if (!t->hsize[current]) {
         PyErr_SetString(PyExc_ValueError, "the seat to move has no cards");
         goto fail;
@@ -369,7 +308,7 @@ static PyObject *card_tuple(const signed char *c, int n) {
     return l;
 }
 
-/* export() -> (hands, table, deck, captured, current, last_capturer, lacks, last, plays) as the
+/* export() -> (hands, table, deck, captured, current, last_capturer, lacks, last) as the
  * state keeps them (lists of cards, tuples for the capture piles and lacks; None for no
  * seat, no last capturer or no last move). */
 static PyObject *t_export(PyObject *self, PyObject *noargs) {
@@ -398,28 +337,12 @@ static PyObject *t_export(PyObject *self, PyObject *noargs) {
         last = Py_BuildValue("(iiN)", t->last_seat, t->last_card, card_tuple(t->last_taken, t->last_ntaken));
         if (!last) goto fail;
     }
-    PyObject *plays = PyTuple_New(t->nplays);
-    if (!plays) {
-        Py_DECREF(last);
-        goto fail;
-    }
-    for (int i = 0; i < t->nplays; i++) {
-        int off = t->play_off[i];
-        PyObject *p = Py_BuildValue("(iiN)", t->play_seat[i], t->play_card[i],
-                                    card_tuple(t->play_taken + off, t->play_off[i + 1] - off));
-        if (!p) {
-            Py_DECREF(last);
-            Py_DECREF(plays);
-            goto fail;
-        }
-        PyTuple_SetItem(plays, i, p);
-    }
     PyObject *cur = t->current < 0 ? Py_None : PyLong_FromLong(t->current);
     PyObject *lc = t->last_capturer < 0 ? Py_None : PyLong_FromLong(t->last_capturer);
     if (cur == Py_None) Py_INCREF(cur);
     if (lc == Py_None) Py_INCREF(lc);
-    return Py_BuildValue("(NNNNNNNNN)", hands, card_list(t->table, t->tsize), card_list(t->deck, t->dsize), cap, cur,
-                         lc, lacks, last, plays);
+    return Py_BuildValue("(NNNNNNNN)", hands, card_list(t->table, t->tsize), card_list(t->deck, t->dsize), cap, cur,
+                         lc, lacks, last);
 fail:
     Py_XDECREF(hands);
     Py_XDECREF(cap);
@@ -490,7 +413,7 @@ PyMODINIT_FUNC PyInit__table(void) {
         return NULL;
     }
     Py_INCREF(TableType); /* the module holds one reference, this file another */
-    if (PyModule_AddIntConstant(m, "API", 2) < 0) {
+    if (PyModule_AddIntConstant(m, "API", 1) < 0) {
         Py_DECREF(m);
         return NULL;
     }

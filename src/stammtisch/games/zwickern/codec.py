@@ -182,7 +182,7 @@ class Codec:
         n = self.players
         me = seat
         ones: list[int] = []
-        hands, table, deck, captured, cur, lc, lacks, last, _plays = round_fields(state)
+        hands, table, deck, captured, cur, lc, lacks, last = round_fields(state)
         hand = hands[me]
         _card_units(ones, o["hand"], hand)
         _card_units(ones, o["table"], table)

@@ -4,8 +4,7 @@ Cards are written in notation. Required: ``hands``, ``table``, ``current``. Opti
 defaults: ``deck`` (the cards not named elsewhere, in pack order, the first dealt last),
 ``captured`` (empty piles), ``dealer`` (seat before the first player), ``round`` 0,
 ``last_capturer`` null, ``match_points`` zeros, ``round_results`` [], ``lacks`` (per seat,
-the ranks it has shown it does not hold, ZW-5) none, ``plays`` (the plays since the hands
-were last filled, each like ``last``) none, ``rng`` 0.
+the ranks it has shown it does not hold, ZW-5) none, ``rng`` 0.
 """
 
 from __future__ import annotations
@@ -28,19 +27,6 @@ def parse_last(last: Mapping[str, Any] | None) -> tuple[int, int, tuple[int, ...
     if last is None:
         return None
     return (int(last["seat"]), parse_card(last["card"]), tuple(parse_card(c) for c in last["captured"]))
-
-
-def parse_plays(data: Any, n: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """``[{"seat", "card", "captured"}, ...]`` -> the plays as the state keeps them."""
-    if not isinstance(data, list) or len(data) > 4 * n:
-        raise PositionError(reason=f"plays needs a list of at most {4 * n} plays")
-    plays = []
-    for entry in data:
-        play = parse_last(entry)
-        if play is None or not 0 <= play[0] < n:
-            raise PositionError(reason=f"a play needs a seat from 0 to {n - 1}")
-        plays.append(play)
-    return tuple(plays)
 
 
 def parse_lacks(data: Any, n: int) -> tuple[int, ...]:
@@ -84,7 +70,6 @@ def read_position(game: ZwickernGame, data: Mapping[str, Any]) -> ZwickernState:
         s.round_results = [[int(x) for x in r] for r in data.get("round_results", [])]
         s.last = parse_last(data.get("last"))
         s.lacks = parse_lacks(data.get("lacks", [[]] * n), n)
-        s.plays = parse_plays(data.get("plays", []), n)
         s.rng = Rng(int(data.get("rng", 0)))
     if len(s.hands) != n or len(s.captured) != n or len(s.match_points) != n:
         raise PositionError(reason=f"hands, captured and match_points need {n} entries")

@@ -17,7 +17,7 @@ from stammtisch.core.errors import PositionError
 from stammtisch.core.position import check_size, reading, shuffled_rest, view_seat
 from stammtisch.core.rng import Rng
 from stammtisch.games.zwickern.cards import FULL_DECK, JOKER, parse_card
-from stammtisch.games.zwickern.position import parse_lacks, parse_last, parse_plays
+from stammtisch.games.zwickern.position import parse_lacks, parse_last
 from stammtisch.games.zwickern.state import ZwickernState
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ def sample_state(game: ZwickernGame, view: Mapping[str, Any], rng: random.Random
         sizes = [int(x) for x in view["hand_sizes"]]
         own = [parse_card(c) for c in view.get("hand", [])] if seat is not None else []
         s.lacks = parse_lacks(view.get("lacks", [[]] * n), n)
-        s.plays = parse_plays(view.get("plays", []), n)
     pool = shuffled_rest(FULL_DECK, (s.table, *s.captured, own), rng)
     others = [p for p in range(n) if p != seat]
     check_size(pool, sum(sizes[p] for p in others) + int(view["deck_size"]), "unseen cards")

@@ -55,7 +55,6 @@ class ZwickernState(PackageState[PlayCard]):
         "last_capturer",
         "match_points",
         "n",
-        "plays",
         "rng",
         "round",
         "round_results",
@@ -81,9 +80,6 @@ class ZwickernState(PackageState[PlayCard]):
         # Per seat, a mask of the ranks (bit ``rank``) it has shown it does not hold since
         # its hand was last filled: public knowledge from the forced capture (ZW-5).
         self.lacks: tuple[int, ...] = (0,) * self.n
-        # The plays since the hands were last filled, oldest first, each as ``last`` keeps it:
-        # public (every card is played open), and what a player reads the others' hands from.
-        self.plays: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
         self.rng = Rng(0)  # part of the hidden state: same seed, same deals
         self._legal: list[PlayCard] | None = None
 
@@ -106,7 +102,6 @@ class ZwickernState(PackageState[PlayCard]):
         s.round_results = self.round_results  # only ever replaced, never mutated
         s.last = self.last
         s.lacks = self.lacks  # immutable, replaced when it changes
-        s.plays = self.plays  # immutable, replaced when it changes
         s.rng = self.rng  # shared until a deal draws from it (_deal copies it first)
         s._legal = None
         return s
@@ -180,8 +175,7 @@ class ZwickernState(PackageState[PlayCard]):
                     lacks[seat] |= mask
                     self.lacks = tuple(lacks)
             self.table = [*table, card]
-        last = self.last = (seat, card, tuple(taken))
-        self.plays = (*self.plays, last)
+        self.last = (seat, card, tuple(taken))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -214,7 +208,6 @@ class ZwickernState(PackageState[PlayCard]):
         hands = self.hands = [h[:] for h in self.hands]
         self.deck = deck
         self.lacks = (0,) * self.n  # new hands: nothing is known about them
-        self.plays = ()
         for _ in range(HAND_SIZE):
             for k in range(1, self.n + 1):
                 if not deck:
@@ -260,7 +253,6 @@ class ZwickernState(PackageState[PlayCard]):
         self.last_capturer = None
         self.last = None
         self.lacks = (0,) * self.n
-        self.plays = ()
         self.current = (self.dealer + 1) % self.n  # ZW-1: the seat left of the dealer starts
 
     # --- scoring --------------------------------------------------------------------------
@@ -327,7 +319,6 @@ class ZwickernState(PackageState[PlayCard]):
             "round_results": [list(r) for r in self.round_results],
             "last": _last_json(self.last),
             "lacks": lacks_json(self.lacks),
-            "plays": plays_json(self.plays),
             "rng": self.rng.state,
         }
 
@@ -337,15 +328,8 @@ def lacks_json(lacks: tuple[int, ...]) -> list[list[str]]:
     return [[RANKS[r] for r in range(len(RANKS)) if mask >> r & 1] for mask in lacks]
 
 
-def plays_json(plays: tuple[tuple[int, int, tuple[int, ...]], ...]) -> list[dict[str, Any]]:
-    """The plays since the hands were last filled, each as ``last`` is written."""
-    return [_play_json(p) for p in plays]
-
-
-def _play_json(play: tuple[int, int, tuple[int, ...]]) -> dict[str, Any]:
-    seat, card, taken = play
-    return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}
-
-
 def _last_json(last: tuple[int, int, tuple[int, ...]] | None) -> dict[str, Any] | None:
-    return None if last is None else _play_json(last)
+    if last is None:
+        return None
+    seat, card, taken = last
+    return {"seat": seat, "card": CARD_TEXT[card], "captured": list(map(CARD_TEXT.__getitem__, taken))}

@@ -2,7 +2,7 @@
 
 :class:`TableState` is a :class:`ZwickernState` that keeps what changes from move to move
 (hands, table, pile, capture piles, the seat to move, the last capturer, the lacks, the
-last move, the plays since the deal) in one ``_table.Table`` (small integers in a C struct, ``_table.c``).
+last move) in one ``_table.Table`` (small integers in a C struct, ``_table.c``).
 ``legal_actions``, ``apply_unchecked`` (the play, the redeal of ZW-6, the next seat),
 ``clone``, ``current_player`` and ``is_terminal`` run on it. Everything else is the pure
 engine's: the first time any of those fields is read (views, events, scores, to_json, …)
@@ -30,13 +30,13 @@ try:  # imported by name so that this module does not import its own package
     _ext: Any = importlib.import_module("stammtisch.games.zwickern._table")
 except ImportError:  # not built (no C compiler at install): the pure engine runs
     _ext = None
-if _ext is not None and getattr(_ext, "API", 0) != 2:  # an older build left in place
+if _ext is not None and getattr(_ext, "API", 0) != 1:  # an older build left in place
     _ext = None
 if _ext is not None:
     _ext.bind(tuple(PLAYS))
 
 # The ZwickernState fields the table holds; reading any of them makes the state pure.
-TABLE_FIELDS = ("hands", "table", "deck", "captured", "current", "last_capturer", "lacks", "last", "plays")
+TABLE_FIELDS = ("hands", "table", "deck", "captured", "current", "last_capturer", "lacks", "last")
 
 
 def compiled_available() -> bool:
@@ -77,7 +77,6 @@ def on_table(state: ZwickernState) -> ZwickernState:
         state.captured,
         state.lacks,
         state.last,
-        state.plays,
     )
     t = TableState.__new__(TableState)
     _copy_round(state, t)
@@ -87,7 +86,7 @@ def on_table(state: ZwickernState) -> ZwickernState:
 
 
 def round_fields(state: ZwickernState) -> tuple[Any, ...]:
-    """``(hands, table, deck, captured, current, last_capturer, lacks, last, plays)`` of ``state``,
+    """``(hands, table, deck, captured, current, last_capturer, lacks, last)`` of ``state``,
     read from its table without making it pure when it has one (for encoders)."""
     c = getattr(state, "_c", None)
     if c is not None:
@@ -102,7 +101,6 @@ def round_fields(state: ZwickernState) -> tuple[Any, ...]:
         state.last_capturer,
         state.lacks,
         state.last,
-        state.plays,
     )
 
 
@@ -127,7 +125,7 @@ class TableState(ZwickernState):
     def _unpack(self) -> None:
         """Fill the Python fields from the table and drop it: the state is pure now."""
         c = self._c
-        hands, table, deck, captured, current, last_capturer, lacks, last, plays = c.export()
+        hands, table, deck, captured, current, last_capturer, lacks, last = c.export()
         self._c = None
         put = _SLOT_SET
         put["hands"](self, hands)
@@ -138,7 +136,6 @@ class TableState(ZwickernState):
         put["last_capturer"](self, last_capturer)
         put["lacks"](self, lacks)
         put["last"](self, last)
-        put["plays"](self, plays)
 
     # --- the fast path ------------------------------------------------------------------
     @property

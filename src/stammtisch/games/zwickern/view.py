@@ -2,8 +2,7 @@
 
 Public: the table, every capture pile (captured cards were all played or lying open),
 hand sizes, the size of the draw pile, scores, the last move, and per seat the ranks it has
-shown it does not hold (it laid a card where a capture would have been forced, ZW-5), and
-the plays since the hands were last filled (every card is played open).
+shown it does not hold (it laid a card where a capture would have been forced, ZW-5).
 Private: one's own hand. Hidden from everybody: the other hands and the order of the draw pile, and the RNG.
 """
 
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from stammtisch.core.game import JSON
 from stammtisch.core.package import seat_views
 from stammtisch.games.zwickern.cards import CARD_TEXT
-from stammtisch.games.zwickern.state import _last_json, lacks_json, plays_json
+from stammtisch.games.zwickern.state import _last_json, lacks_json
 
 if TYPE_CHECKING:
     from stammtisch.games.zwickern.state import ZwickernState
@@ -45,7 +44,6 @@ def observe_all(state: ZwickernState, seats: Sequence[int | None]) -> list[JSON]
         "scores": state.scores(),
         "last": _last(state),
         "lacks": lacks_json(state.lacks),
-        "plays": plays_json(state.plays),
     }
 
     def own(view: JSON, seat: int | None) -> None:
