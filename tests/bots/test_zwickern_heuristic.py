@@ -62,3 +62,28 @@ def test_values_are_one_per_legal_action() -> None:
         values = h.action_values(st.observe(st.current_player), legal)
         assert len(values) == len(legal)
         st = st.apply(legal[rng.randrange(len(legal))])
+
+
+def test_constants_can_be_set_per_instance_and_the_compiled_search_knows_only_the_built_in() -> None:
+    """benchmarks/zwickern_heuristic.py plays heuristics with other constants: an instance's
+    own constants change its values (here, a Joker kept for less sweeps a poor table), an
+    unknown constant is refused, and such a heuristic never hands its search to the compiled
+    port (which has the built-in constants)."""
+    import pytest
+
+    from stammtisch.bots.heuristics.zwickern import HEURISTIC, ZwickernHeuristic
+
+    st = _position(hands=[["X", "9C", "QD", "KH"], ["7S", "8S", "9S", "JS"]], table=["7C", "8H"], current=0)
+    legal = st.legal_actions()
+    joker = [str(a) for a in legal].index("X")
+    cheap = ZwickernHeuristic(joker_keep=0.0)
+    assert not cheap.default_constants() and HEURISTIC.default_constants()
+    assert cheap.state_values(st, 0, legal)[joker] > HEURISTIC.state_values(st, 0, legal)[joker]
+    assert ZwickernHeuristic(joker_keep=9.0).default_constants()
+    with pytest.raises(ValueError, match="unknown constant"):
+        ZwickernHeuristic(jokers=1.0)
+    settings = stammtisch.bots.profile.profile_for("zwickern").search
+    found = cheap.compiled_search(
+        st.game, st.observe(0), legal, 0, settings, 1.0, None, 100, None, random.Random(0)
+    )
+    assert found is None

@@ -62,6 +62,27 @@ class ZwickernHeuristic(GameHeuristic):
     game = "zwickern"
     score_scale = 12.0
     score_weight = 0.25
+    # The strategy's constants (module docstring); an instance may set its own
+    # (``ZwickernHeuristic(joker_keep=6.0)``, for benchmarks/zwickern_heuristic.py). The compiled
+    # search has the defaults built in (bots/_zwickern.h): it runs only for those.
+    card_weight = CARD_WEIGHT
+    joker_keep = JOKER_KEEP
+    round_cards = ROUND_CARDS
+    pair_bonus = 0.4  # laying one of two cards of a rank: the share of a capture to come
+    sweep_stay = 0.75  # per card in the other hands: the chance nobody captures again
+    endgame_lay = 0.5  # at the end, laying a card while we own the sweep: the share it keeps
+
+    CONSTANTS = ("card_weight", "joker_keep", "round_cards", "pair_bonus", "sweep_stay", "endgame_lay")
+
+    def __init__(self, **constants: float) -> None:
+        for name, value in constants.items():
+            if name not in self.CONSTANTS:
+                raise ValueError(f"unknown constant {name!r}; known: {', '.join(self.CONSTANTS)}")
+            setattr(self, name, float(value))
+
+    def default_constants(self) -> bool:
+        """Whether every constant is the built-in one (what the compiled search knows)."""
+        return all(getattr(self, n) == getattr(ZwickernHeuristic, n) for n in self.CONSTANTS)
 
     def horizon(self, view: Mapping[str, Any]) -> int | None:
         # Every card in a hand or in the pile is still to be played this round.
@@ -133,7 +154,10 @@ class ZwickernHeuristic(GameHeuristic):
         seconds: float | None,
         rng: random.Random,
     ) -> tuple[int, list[tuple[int, float, float, float]]] | None:
-        # The C port of this heuristic and of the search (stammtisch.bots.zwickern_search).
+        # The C port of this heuristic and of the search (stammtisch.bots.zwickern_search),
+        # which knows the built-in constants only.
+        if not self.default_constants():
+            return None
         found = zwickern_search.search(
             game, view, seat, settings, temperature, horizon, iterations, seconds, rng,
             self.score_weight, self.score_scale,
@@ -176,11 +200,12 @@ class ZwickernHeuristic(GameHeuristic):
         unseen_jokers = 2 - jokers_seen
         table_points = sum(CARD_POINTS[c] for c in table)
         endgame = deck == 0
+        card_weight = self.card_weight
         # How much of the round is still to come, for the Joker's option value.
-        to_come = min(1.0, (deck + len(hand) - 1) / ROUND_CARDS)
+        to_come = min(1.0, (deck + len(hand) - 1) / self.round_cards)
         p_joker_out = _chance_any(unseen_jokers, hidden, others_hold)
         # After a capture near the end, will anybody capture again before the sweep?
-        p_keep_sweep = 0.75**others_hold if endgame else 0.0
+        p_keep_sweep = self.sweep_stay**others_hold if endgame else 0.0
 
         values: list[float] = []
         for card in cards:
@@ -191,7 +216,7 @@ class ZwickernHeuristic(GameHeuristic):
             taken = [c for c in table if c != JOKER and c >> 2 == r]
             if taken:
                 gain = float(sum(CARD_POINTS[c] for c in taken) + CARD_POINTS[card])
-                gain += CARD_WEIGHT * (len(taken) + 1)
+                gain += card_weight * (len(taken) + 1)
                 left = table_points - sum(CARD_POINTS[c] for c in taken)
                 gain += left * p_keep_sweep
                 values.append(gain)
@@ -201,26 +226,25 @@ class ZwickernHeuristic(GameHeuristic):
             # A hand that has shown it holds no card of this rank (ZW-5) cannot take it.
             lacking = sum(size for o, size in enumerate(sizes) if o != seat and lacks[o] >> r & 1)
             p_rank = _chance_any(unseen_rank, hidden - lacking, others_hold - lacking)
-            exposure = CARD_POINTS[card] + CARD_WEIGHT
+            exposure = CARD_POINTS[card] + card_weight
             risk = max(p_rank, p_joker_out)
             value = -exposure * risk
             if hand.count(card) == 1 and sum(1 for c in hand if c != JOKER and c >> 2 == r) > 1:
                 # We hold another card of this rank: we may take it back with a bonus card.
-                value += 0.4 * (exposure + CARD_WEIGHT) * (1.0 - p_rank)
+                value += self.pair_bonus * (exposure + card_weight) * (1.0 - p_rank)
             if endgame:
                 # Whatever lies on the table at the end goes to the last capturer.
                 owner_is_us = last == seat
-                value += (CARD_POINTS[card] * 0.5) if owner_is_us else 0.0
+                value += (CARD_POINTS[card] * self.endgame_lay) if owner_is_us else 0.0
             values.append(value - 0.01 * CARD_POINTS[card])
         return values
 
-    @staticmethod
-    def _joker(table: Sequence[int], table_points: int, to_come: float, hand: Sequence[int]) -> float:
+    def _joker(self, table: Sequence[int], table_points: int, to_come: float, hand: Sequence[int]) -> float:
         if not table:
-            return -JOKER_KEEP - 2.0
+            return -self.joker_keep - 2.0
         only_jokers = all(c == JOKER for c in hand)
-        keep = 0.0 if only_jokers else JOKER_KEEP * to_come
-        gain = table_points + CARD_WEIGHT * (len(table) + 1)
+        keep = 0.0 if only_jokers else self.joker_keep * to_come
+        gain = table_points + self.card_weight * (len(table) + 1)
         return gain - keep
 
 
