@@ -104,6 +104,7 @@ BAD_INPUTS = [
     (["arena", "zwickern", "--out", "no-such-folder/r.json"], 2, "no-such-folder"),
     (["arena", "zwickern", "--bots", "random,nobot", "-n", "1"], 2, "nobot"),
     (["sim", "zwickern", "--records", "no-such-folder"], 2, "no-such-folder"),
+    (["sim", "zwickern", "--records", "a-file"], 2, "a-file is a file, not a folder"),
     (["sim", "zwickern", "--players", "9"], 2, "players"),
     (["sim", "zwickern", "-o", "rounds"], 2, "rounds"),
     (["sim", "zwickern", "--frob"], 2, "--frob"),
@@ -122,6 +123,7 @@ def test_bad_input_is_one_line_of_error_never_a_traceback(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LANG", "C.UTF-8")
+    (tmp_path / "a-file").write_text("not a folder")
     result = runner.invoke(app, args)
     text = result.output.strip()
     assert result.exit_code == status, text

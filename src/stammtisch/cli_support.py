@@ -126,9 +126,10 @@ def out_path(path: Path | None, lang: str, option: str, suffixes: Sequence[str] 
 
 
 def out_folder(path: Path | None, lang: str) -> Path | None:
-    """An output folder that must exist."""
+    """An output folder that must exist (a file of that name is not one)."""
     if path is not None and not path.is_dir():
-        fail(StammtischError("cli_no_folder", path=str(path)), lang)
+        key = "cli_not_a_folder" if path.exists() else "cli_no_folder"
+        fail(StammtischError(key, path=str(path)), lang)
     return path
 
 
