@@ -102,6 +102,8 @@ BAD_INPUTS = [
     (["arena", "zwickern", "--plot", "r.txt"], 2, "--plot"),
     (["arena", "zwickern", "--bots", "heuristic"], 2, "heuristic"),
     (["arena", "zwickern", "--out", "no-such-folder/r.json"], 2, "no-such-folder"),
+    (["arena", "zwickern", "--out", "a-file/r.json"], 2, "a-file is a file, not a folder"),
+    (["arena", "zwickern", "--out", "runs.json"], 2, "runs.json is a folder; name a file in it"),
     (["arena", "zwickern", "--bots", "random,nobot", "-n", "1"], 2, "nobot"),
     (["sim", "zwickern", "--records", "no-such-folder"], 2, "no-such-folder"),
     (["sim", "zwickern", "--records", "a-file"], 2, "a-file is a file, not a folder"),
@@ -124,6 +126,7 @@ def test_bad_input_is_one_line_of_error_never_a_traceback(
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LANG", "C.UTF-8")
     (tmp_path / "a-file").write_text("not a folder")
+    (tmp_path / "runs.json").mkdir()
     result = runner.invoke(app, args)
     text = result.output.strip()
     assert result.exit_code == status, text

@@ -119,9 +119,9 @@ def out_path(path: Path | None, lang: str, option: str, suffixes: Sequence[str] 
             StammtischError("cli_bad_suffix", option=option, allowed=" / ".join(suffixes), path=str(path)),
             lang,
         )
-    parent = path.parent
-    if not parent.is_dir():
-        fail(StammtischError("cli_no_folder", path=str(parent)), lang)
+    out_folder(path.parent, lang)
+    if path.is_dir():
+        fail(StammtischError("cli_a_folder", path=str(path)), lang)
     return path
 
 
