@@ -100,3 +100,27 @@ class PositionError(StammtischError, ValueError):
 
 class RecordError(StammtischError, ValueError):
     default_code = "bad_record"
+
+
+class FileProblem(StammtischError, OSError):
+    """A file that cannot be read or written, said in the player's words (not the system's
+    ``[Errno 21] Is a directory``): :meth:`of` picks the words from the ``OSError``."""
+
+    default_code = "file_other"
+
+    @classmethod
+    def of(cls, exc: OSError, path: object) -> FileProblem:
+        import errno
+
+        codes = {
+            errno.ENOENT: "file_missing",
+            errno.EISDIR: "file_is_folder",
+            errno.ENOTDIR: "file_in_a_file",
+            errno.EEXIST: "file_in_a_file",  # a folder to create is a file already
+            errno.EACCES: "file_no_permission",
+            errno.EPERM: "file_no_permission",
+            errno.EROFS: "file_no_permission",
+            errno.ENOSPC: "file_no_space",
+        }
+        reason = (exc.strerror or str(exc)).lower()
+        return cls(codes.get(exc.errno or 0, "file_other"), path=str(path), reason=reason)

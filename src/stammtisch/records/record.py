@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stammtisch.core.errors import RecordError, StammtischError
+from stammtisch.core.errors import FileProblem, RecordError, StammtischError
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 
@@ -120,16 +120,23 @@ class GameRecord:
             raise RecordError(reason=f"missing field {exc.args[0]!r}") from None
 
     def save(self, path: str | Path) -> Path:
+        """Write the record (creating its folder); a path that cannot be written is a
+        :class:`FileProblem` in the player's words."""
         p = Path(path)
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise FileProblem.of(exc, p) from exc
         return p
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+        except OSError as exc:
+            raise FileProblem.of(exc, path) from exc
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(reason=str(exc)) from exc
         return cls.from_json(data)
 

@@ -463,8 +463,8 @@ class GameScreen(HostedScreen):
             return
         try:
             saved = self.session.record().save(path)
-        except (OSError, StammtischError) as exc:
-            self.say(exc.message(self.lang) if isinstance(exc, StammtischError) else str(exc))
+        except StammtischError as exc:
+            self.say(exc.message(self.lang))
             return
         self.say(tr("saved", self.lang, path=saved))
 

@@ -1,0 +1,50 @@
+"""Records on disk: a path that cannot be read or written is said in the player's words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import stammtisch
+from stammtisch.core.errors import FileProblem, RecordError
+from stammtisch.records import GameRecord
+
+
+def _record() -> GameRecord:
+    game = stammtisch.load("zwickern")
+    state = game.new_game(3)
+    actions = []
+    for _ in range(3):
+        action = state.legal_actions()[0]
+        actions.append(str(action))
+        state = state.apply(action)
+    return GameRecord(game="zwickern", options=dict(game.options), seed=3, actions=actions)
+
+
+def test_paths_that_cannot_be_used_are_said_in_words(tmp_path: Path) -> None:
+    afile = tmp_path / "a-file"
+    afile.write_text("x")
+    record = _record()
+    cases = [
+        (lambda: record.save(afile / "r.json"), "file_in_a_file", "ein Teil des Wegs dorthin ist eine Datei"),
+        (lambda: record.save(tmp_path), "file_is_folder", "ist ein Ordner, keine Datei"),
+        (lambda: GameRecord.load(tmp_path), "file_is_folder", "ist ein Ordner, keine Datei"),
+        (lambda: GameRecord.load(tmp_path / "none.json"), "file_missing", "gibt es nicht"),
+    ]
+    for call, code, german in cases:
+        with pytest.raises(FileProblem) as caught:
+            call()
+        assert caught.value.code == code
+        assert german in caught.value.message("de")
+        assert "Errno" not in caught.value.message("de") + caught.value.message("en")
+        assert isinstance(caught.value, OSError)  # callers that catch OSError still do
+
+
+def test_a_file_that_is_not_a_record_is_a_record_error(tmp_path: Path) -> None:
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(RecordError):
+        GameRecord.load(binary)
+    saved = _record().save(tmp_path / "deep" / "r.json")  # folders are made
+    assert GameRecord.load(saved).actions == _record().actions
