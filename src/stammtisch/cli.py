@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 
 import stammtisch
@@ -117,16 +118,18 @@ def games(lang: LangOption = "") -> None:
         console.print(f"[bold]{escape(name)}[/bold]: {escape(title)} ({players})")
         description = info.description.get(lang) or info.description.get("en")
         if description:
-            console.print(f"  {escape(description)}")
+            console.print(Padding(escape(description), (0, 0, 0, 2)))
+        # Two columns: the option, then what it does with its values and default on a line
+        # of their own, so the words get the width at 80 columns.
         table = Table(box=None, show_header=False, padding=(0, 1, 0, 2))
         table.add_column(style="cyan", no_wrap=True)
-        table.add_column(no_wrap=True)
         table.add_column(overflow="fold")
         for opt in info.options:
             allowed = _allowed_text(opt, lang)
             default = f"{t('cli.default', lang)} {_value_text(opt.default, lang)}"
+            values = f"{allowed}{'; ' if allowed else ''}{default}"
             table.add_row(
-                f"-o {opt.name}=…", f"{allowed}{', ' if allowed else ''}{default}", option_words(opt, lang)
+                f"-o {opt.name}=…", f"{escape(option_words(opt, lang))}\n[dim]{escape(values)}[/dim]"
             )
         console.print(table)
 
