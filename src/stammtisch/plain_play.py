@@ -18,6 +18,7 @@ from rich.markup import escape
 from stammtisch.core.errors import GameOverError, IllegalActionError, StammtischError
 from stammtisch.core.game import Game
 from stammtisch.records.record import GameRecord
+from stammtisch.tui.hints import Hint, hint_provider
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import Presenter, result_text
 from stammtisch.tui.presenters import presenter_for
@@ -25,6 +26,8 @@ from stammtisch.tui.session import YOU, Session
 
 #: What ends the game at the prompt.
 QUIT = ("q", "quit", "exit")
+#: What asks for a hint (the bots' best move, as the terminal UI's 'h' key).
+HINT = ("h", "?")
 #: Moves listed at a time, each with its number ('+' lists the next ones).
 LIST_LIMIT = 40
 
@@ -40,8 +43,11 @@ def play_plain(
     read: Callable[[str], Any] | None = None,
     bot: str = "random",
     session: Session | None = None,
+    hint: Hint | None = None,
 ) -> GameRecord:
-    """Run one game; ``read`` (default: ``console.input``) supplies the human's lines."""
+    """Run one game; ``read`` (default: ``console.input``) supplies the human's lines;
+    ``hint`` answers 'h' (default: the bots' best move, as in the terminal UI)."""
+    hint = hint or hint_provider()
     out = console or Console(highlight=False)
     ask = read or out.input
     if session is None:
@@ -69,7 +75,7 @@ def play_plain(
             continue
         out.print()
         out.print(escape(session.state.render(seat, lang, session.names)))
-        line = _choose(session, presenter, out, ask, lang)
+        line = _choose(session, presenter, out, ask, lang, hint)
         if line.lower() in QUIT:
             saved = session.store()
             out.print(tr("plain_bye", lang))
@@ -95,19 +101,22 @@ def play_plain(
 
 
 def _choose(
-    session: Session, presenter: Presenter, out: Console, ask: Callable[[str], Any], lang: str
+    session: Session, presenter: Presenter, out: Console, ask: Callable[[str], Any], lang: str, hint: Hint
 ) -> str:
     """The human's move: the legal moves numbered and in words, :data:`LIST_LIMIT` at a time
-    ('+' lists the next ones); a number plays that move, 'q' quits (a move's notation, as a
-    record writes it, is taken too)."""
+    ('+' lists the next ones); a number plays that move, 'h' asks for a hint, 'q' quits (a
+    move's notation, as a record writes it, is taken too)."""
     legal = session.legal()
     start = 0
+    listed = False  # a hint asks again without listing the moves again
     while True:
-        for i in range(start, min(start + LIST_LIMIT, len(legal))):
-            out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, legal[i], lang)}"))
         rest = len(legal) - start - LIST_LIMIT
-        if rest > 0:
-            out.print(escape("  " + tr("plain_more", lang, n=rest)))
+        if not listed:
+            for i in range(start, min(start + LIST_LIMIT, len(legal))):
+                out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, legal[i], lang)}"))
+            if rest > 0:
+                out.print(escape("  " + tr("plain_more", lang, n=rest)))
+        listed = False
         only = len(legal) == 1  # a single move: Enter plays it
         try:
             line = str(
@@ -118,6 +127,10 @@ def _choose(
         if line == "+":
             start = start + LIST_LIMIT if rest > 0 else 0
             continue
+        if line.lower() in HINT:
+            out.print(escape(_hint_text(session, presenter, hint, lang)))
+            listed = True
+            continue
         if only and not line:
             return legal[0]
         if line.isdigit() and 1 <= int(line) <= len(legal):
@@ -127,6 +140,19 @@ def _choose(
         out.print(
             f"[red]{escape(tr('plain_pick_one' if only else 'plain_pick', lang, last=len(legal)))}[/red]"
         )
+
+
+def _hint_text(session: Session, presenter: Presenter, hint: Hint, lang: str) -> str:
+    """'Tip: 2  <the move in words>' for the seat to move, from its view and legal moves."""
+    seat = session.to_move
+    assert seat is not None
+    legal = session.legal()
+    actions = list(session.state.legal_actions())
+    notation = hint(session.game, seat, session.view(seat), actions, session.seed + len(session.moves))
+    if notation is None or notation not in legal:
+        return tr("hint_unavailable", lang)
+    i = legal.index(notation)
+    return tr("hint", lang, move=f"{i + 1}  {presenter.move_words(session.state, legal[i], lang)}")
 
 
 def _typed_move(session: Session, presenter: Presenter, line: str) -> bool:

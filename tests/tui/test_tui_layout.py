@@ -367,3 +367,34 @@ def test_help_names_the_moves_without_a_card_in_each_games_words() -> None:
     for lang in ("en", "de"):
         assert "Stapel" in tr("help_other_himmel", "de") and "pile" in tr("help_other_himmel", "en")
         assert tr("help_other_dog", lang) != tr("help_other", lang)
+
+
+def test_the_plain_prompt_gives_a_hint_from_the_seats_view() -> None:
+    """'h' (or '?') at the plain prompt: the hint function gets the seat's own view and the
+    legal actions (as the terminal UI's 'h' key), and its move is named with its number and
+    in words; the prompt then asks again without listing the moves twice."""
+    game = stammtisch.load("zwickern")
+    session = Session(game, 4, ["you", "random"])
+    while session.to_move != 0:
+        session.play(session.legal()[0])
+    asked: list[tuple[int, Any]] = []
+
+    def hint(g: Any, seat: int, view: Any, legal: Any, seed: int) -> str:
+        asked.append((seat, view))
+        return str(legal[-1])
+
+    last = len(session.legal())
+    buf = io.StringIO()
+    answers = iter(["h", "?", "q"])
+    play_plain(
+        game,
+        console=Console(file=buf, width=200),
+        read=lambda p: next(answers),
+        session=session,
+        lang="de",
+        hint=hint,
+    )
+    out = buf.getvalue()
+    assert [seat for seat, _ in asked] == [0, 0] and all(v["seat"] == 0 and "hand" in v for _, v in asked)
+    assert out.count(f"Tipp: {last}  ") == 2
+    assert out.count(f"  {last:>2}  ") == 1  # the moves were listed once
