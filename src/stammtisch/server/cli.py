@@ -216,6 +216,7 @@ def run(
     from stammtisch.server.app import create_app
 
     check_listen(host, port)
+    address = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"  # IPv6 in brackets
     if workers > 1:
         import socket
 
@@ -226,12 +227,10 @@ def run(
                 "several processes need Unix sockets; use --workers 1 here", param_hint="--workers"
             )
 
-        typer.echo(
-            f"stammtisch on http://{host}:{port}  (database: {settings.database_url}; {workers} processes)"
-        )
+        typer.echo(f"stammtisch on {address}  (database: {settings.database_url}; {workers} processes)")
         raise typer.Exit(run_front(settings, host, port, workers, log_level, ws_compression))
     node = f"; node {settings.node_id}" if settings.node_id else ""
-    typer.echo(f"stammtisch on http://{host}:{port}  (database: {settings.database_url}{node})")
+    typer.echo(f"stammtisch on {address}  (database: {settings.database_url}{node})")
     app = create_app(settings)
     tune_gc()
     uvicorn.run(app, host=host, port=port, **uvicorn_options(settings, log_level, ws_compression))
