@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import stammtisch
 import stammtisch.bots.heuristics.himmel as himmel
+from candidates import command_line, parse_candidates
 from seating import seatings
 from stammtisch.arena.stats import mean_interval
 from stammtisch.bots.heuristic_bot import best_index
@@ -43,25 +44,6 @@ from stammtisch.bots.values import win_shares
 
 HERE = Path(__file__).resolve().parent
 Policy = Callable[[Any, int, list[Any], random.Random], int]
-
-
-def parse_candidates(text: str) -> list[tuple[str, dict[str, float]]]:
-    out: list[tuple[str, dict[str, float]]] = []
-    for part in filter(None, (p.strip() for p in text.split(";"))):
-        name, _, spec = part.partition("=")
-        values: dict[str, float] = {}
-        for item in filter(None, spec.split(",")):
-            key, eq, value = item.partition("=")
-            if not eq or not hasattr(himmel, key) or not isinstance(getattr(himmel, key), float):
-                raise SystemExit(f"unknown constant or missing value in {item!r} (candidate {name!r})")
-            try:
-                values[key] = float(value)
-            except ValueError:
-                raise SystemExit(f"not a number: {item!r} (candidate {name!r})") from None
-        out.append((name, values))
-    if not out:
-        raise SystemExit("no candidates")
-    return out
 
 
 def greedy(state: Any, seat: int, legal: list[Any], rng: random.Random) -> int:
@@ -113,7 +95,9 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.deals < 2:
         ap.error("--deals must be at least 2 (the interval is taken over deals)")
-    candidates = parse_candidates(args.candidates)
+    candidates = parse_candidates(
+        args.candidates, lambda key: hasattr(himmel, key) and isinstance(getattr(himmel, key), float)
+    )
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE)
     rows = []
     base: list[float] | None = None
@@ -136,11 +120,7 @@ def main(argv: list[str] | None = None) -> None:
             "",
             "Written by `benchmarks/himmel_heuristic.py` (its docstring says how and why).",
             "",
-            "`PYTHONPATH=src python benchmarks/himmel_heuristic.py "
-            + " ".join(
-                f'"{a}"' if ";" in a or " " in a else a for a in (argv if argv is not None else sys.argv[1:])
-            )
-            + "`",
+            "`PYTHONPATH=src python benchmarks/himmel_heuristic.py " + command_line(argv) + "`",
             "",
             f"Commit {commit.stdout.strip() or 'unknown'}; seed {args.seed}; {args.players} players; "
             f"{args.deals} deals per candidate, every seating. The module's constants at this commit: "

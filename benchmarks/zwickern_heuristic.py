@@ -23,38 +23,20 @@ import argparse
 import random
 import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import stammtisch
+from candidates import command_line, parse_candidates
 from stammtisch.arena.stats import mean_interval
 from stammtisch.bots.heuristic_bot import best_index
 from stammtisch.bots.heuristics.zwickern import ZwickernHeuristic
 from stammtisch.bots.values import win_shares
 
 HERE = Path(__file__).resolve().parent
-
-
-def parse_candidates(text: str) -> list[tuple[str, dict[str, float]]]:
-    out: list[tuple[str, dict[str, float]]] = []
-    for part in filter(None, (p.strip() for p in text.split(";"))):
-        name, _, spec = part.partition("=")
-        values: dict[str, float] = {}
-        for item in filter(None, spec.split(",")):
-            key, eq, value = item.partition("=")
-            if not eq or key not in ZwickernHeuristic.CONSTANTS:
-                raise SystemExit(
-                    f"unknown constant or missing value in {item!r} (candidate {name!r}); "
-                    f"known: {', '.join(ZwickernHeuristic.CONSTANTS)}"
-                )
-            try:
-                values[key] = float(value)
-            except ValueError:
-                raise SystemExit(f"not a number: {item!r} (candidate {name!r})") from None
-        out.append((name, values))
-    if not out:
-        raise SystemExit("no candidates")
-    return out
 
 
 def play_deal(
@@ -88,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.deals < 2:
         ap.error("--deals must be at least 2 (the interval is taken over deals)")
-    candidates = parse_candidates(args.candidates)
+    candidates = parse_candidates(args.candidates, ZwickernHeuristic.CONSTANTS.__contains__)
     game = stammtisch.load("zwickern", players=2)
     base = ZwickernHeuristic()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE)
@@ -116,9 +98,7 @@ def main(argv: list[str] | None = None) -> None:
             "",
             "Written by `benchmarks/zwickern_heuristic.py` (its docstring says how and why).",
             "",
-            "`PYTHONPATH=src python benchmarks/zwickern_heuristic.py "
-            + " ".join(f"'{a}'" if ";" in a or " " in a else a for a in (argv or __import__("sys").argv[1:]))
-            + "`",
+            "`PYTHONPATH=src python benchmarks/zwickern_heuristic.py " + command_line(argv) + "`",
             "",
             f"Commit {commit.stdout.strip()}; seed {args.seed}; {args.deals} deals, each from both seats; "
             f"two-player matches. Built-in: {built_in}.",
