@@ -58,6 +58,18 @@ async def test_setup_screen_seats_and_start() -> None:
         assert "Du bist dran, Spieler 1." in screen_text(app)
 
 
+async def test_enter_in_the_seed_field_starts_the_game() -> None:
+    """The seed is the setup's last field: Enter there starts, as the button does."""
+    app = StammtischApp("zwickern", bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seed").focus()
+        await pilot.press("4", "2", "enter")
+        await settle(pilot, app)
+        assert game_screen(app).session.seed == 42
+
+
 async def test_setup_screen_names_the_bots_as_the_table_will() -> None:
     """Without a seed the screen draws one: the bot seats show the names they get at the
     table, and a seat made a person again shows its number."""

@@ -258,6 +258,12 @@ class SetupScreen(HostedScreen):
             event.stop()
             self.relabel_seats()  # another seed, other names
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in the seed field (the last field) starts the game, as the button does.
+        if event.input.id == "seed":
+            event.stop()
+            self.action_start()
+
     def action_start(self) -> None:
         try:
             session = new_session(
