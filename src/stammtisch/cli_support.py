@@ -103,7 +103,9 @@ def parse_options(
 
 
 def need_file(path: Path, lang: str) -> Path:
-    """An input file that must exist (a usage error otherwise)."""
+    """An input file that must exist (a usage error otherwise; a folder is not one)."""
+    if path.is_dir():
+        fail(StammtischError("file_is_folder", path=str(path)), lang)
     if not path.is_file():
         fail(StammtischError("cli_no_file", path=str(path)), lang)
     return path

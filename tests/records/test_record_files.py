@@ -48,3 +48,27 @@ def test_a_file_that_is_not_a_record_is_a_record_error(tmp_path: Path) -> None:
         GameRecord.load(binary)
     saved = _record().save(tmp_path / "deep" / "r.json")  # folders are made
     assert GameRecord.load(saved).actions == _record().actions
+
+
+def test_why_a_record_is_invalid_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """Every reason a record is refused comes from the catalogue (no English inside the
+    German message): a missing field, a file that is not JSON or not text, a move the game
+    refuses (with the game's own words for why)."""
+    cases = {
+        "missing.json": ('{"game": "zwickern"}', "das Feld 'seed' fehlt"),
+        "truncated.json": ('{"game":', "das ist kein JSON (Zeile 1, Spalte 9)"),
+        "move.json": (
+            '{"game": "zwickern", "seed": 1, "actions": ["XX"]}',
+            "Zug 1 (XX): 'XX' ist keine Karte",
+        ),
+        "seed.json": ('{"game": "zwickern", "seed": "one"}', "'seed' muss eine ganze Zahl sein"),
+        "list.json": ("[]", "ein Spielprotokoll ist ein JSON-Objekt"),
+    }
+    for name, (text, german) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        with pytest.raises(RecordError) as caught:
+            GameRecord.load(path).replay()
+        assert caught.value.message("de").startswith(f"Ungültiges Spielprotokoll: {german}"), name
+        assert caught.value.message("en").startswith("Invalid game record: ")
+        assert "Ungültig" not in str(caught.value)  # str() stays English

@@ -99,7 +99,38 @@ class PositionError(StammtischError, ValueError):
 
 
 class RecordError(StammtischError, ValueError):
+    """A game record that cannot be read or replayed: "Invalid game record: {reason}".
+
+    The reason is said in the player's language too: ``why`` is a catalogue key (with its
+    ``why_params``), or ``inner`` the error the record ran into (a move the game refused,
+    an option it does not know), said after ``why`` when both are given. A plain ``reason``
+    (text) is kept as it is."""
+
     default_code = "bad_record"
+
+    def __init__(
+        self,
+        code: str | None = None,
+        *,
+        why: str | None = None,
+        why_params: dict[str, Any] | None = None,
+        inner: StammtischError | None = None,
+        **params: Any,
+    ) -> None:
+        self.why = why
+        self.why_params = dict(why_params or {})
+        self.inner = inner
+        super().__init__(code, **params)
+
+    def message(self, lang: str = "en") -> str:
+        if getattr(self, "why", None) is None and getattr(self, "inner", None) is None:
+            return super().message(lang)
+        parts = []
+        if self.why is not None:
+            parts.append(translate(self.why, self.why_params, lang))
+        if self.inner is not None:
+            parts.append(self.inner.message(lang))
+        return translate(self.code, {**self.params, "reason": " ".join(parts)}, lang)
 
 
 class FileProblem(StammtischError, OSError):

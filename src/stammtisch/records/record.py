@@ -57,14 +57,16 @@ class GameRecord:
         try:
             game = load(self.game, **self.options)
         except StammtischError as exc:
-            raise RecordError(reason=exc.message("en")) from exc
+            raise RecordError(inner=exc) from exc
         state = game.new_game(self.seed)
         yield state
         for i, text in enumerate(self.actions):
             try:
                 state = state.apply(text)
             except StammtischError as exc:
-                raise RecordError(reason=f"move {i + 1} ({text!r}): {exc.message('en')}") from exc
+                raise RecordError(
+                    why="record_move", why_params={"n": i + 1, "move": text}, inner=exc
+                ) from exc
             yield state
 
     def replay(self, check: bool = True) -> State[Any]:
@@ -98,14 +100,14 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
         if not isinstance(data, Mapping):
-            raise RecordError(reason="a record is a JSON object")
+            raise RecordError(why="record_not_object")
         try:
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError(reason="'actions' must be a list of strings")
+                raise RecordError(why="record_actions")
             seed = data["seed"]
             if not isinstance(seed, int):
-                raise RecordError(reason="'seed' must be an integer")
+                raise RecordError(why="record_seed")
             return cls(
                 game=str(data["game"]),
                 options=dict(data.get("options") or {}),
@@ -117,7 +119,7 @@ class GameRecord:
                 meta=dict(data.get("meta") or {}),
             )
         except KeyError as exc:
-            raise RecordError(reason=f"missing field {exc.args[0]!r}") from None
+            raise RecordError(why="record_missing", why_params={"field": str(exc.args[0])}) from None
 
     def save(self, path: str | Path) -> Path:
         """Write the record (creating its folder); a path that cannot be written is a
@@ -136,8 +138,12 @@ class GameRecord:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
             raise FileProblem.of(exc, path) from exc
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(reason=str(exc)) from exc
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                why="record_not_json", why_params={"line": exc.lineno, "column": exc.colno}
+            ) from exc
+        except UnicodeDecodeError as exc:
+            raise RecordError(why="record_not_text") from exc
         return cls.from_json(data)
 
 
