@@ -136,3 +136,17 @@ def test_replay_names_the_seats_as_the_game_did(tmp_path: Path) -> None:
     assert result.exit_code == 0 and first and second
     assert f"1. {first} " in result.output and second in result.output
     assert "Spieler 1" not in result.output and "Spieler 2" not in result.output
+
+
+def test_resuming_a_record_that_does_not_replay_names_the_move() -> None:
+    """A saved game with a move the game refuses (a hand-edited or damaged autosave) is an
+    invalid record that says which move and why, in the player's language."""
+    from stammtisch.core.errors import RecordError
+    from stammtisch.records import GameRecord
+
+    record = GameRecord(game="zwickern", options={}, seed=1, actions=["ZZ"])
+    with pytest.raises(RecordError) as caught:
+        Session.from_record(record)
+    assert caught.value.message("de").startswith(
+        "Ungültiges Spielprotokoll: Zug 1 (ZZ): 'ZZ' ist keine Karte"
+    )
