@@ -7,6 +7,7 @@ each front end (CLI, terminal UI, web client) says it in the player's language:
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from stammtisch.core.i18n import translate
@@ -23,7 +24,7 @@ class StammtischError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        return translate(self.code, self.params, lang)
+        return translate(self.code, _said(self.params, lang), lang)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -31,6 +32,29 @@ class StammtischError(Exception):
             "params": {k: _jsonable(v) for k, v in self.params.items()},
             "message": self.message(lang),
         }
+
+
+class Words:
+    """A part of a message that is a catalogue text of its own (``key`` with ``params``): a
+    parameter of a :class:`StammtischError` (or of another ``Words``) that is said in the
+    message's language, as a nested error is."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def message(self, lang: str = "en") -> str:
+        return translate(self.key, _said(self.params, lang), lang)
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+
+def _said(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``params`` with every :class:`Words` and nested error in ``lang``."""
+    if not any(isinstance(v, Words | StammtischError) for v in params.values()):
+        return params
+    return {k: v.message(lang) if isinstance(v, Words | StammtischError) else v for k, v in params.items()}
 
 
 def _jsonable(value: Any) -> Any:
@@ -99,38 +123,10 @@ class PositionError(StammtischError, ValueError):
 
 
 class RecordError(StammtischError, ValueError):
-    """A game record that cannot be read or replayed: "Invalid game record: {reason}".
-
-    The reason is said in the player's language too: ``why`` is a catalogue key (with its
-    ``why_params``), or ``inner`` the error the record ran into (a move the game refused,
-    an option it does not know), said after ``why`` when both are given. A plain ``reason``
-    (text) is kept as it is."""
+    """A game record that cannot be read or replayed: "Invalid game record: {reason}", the
+    reason a :class:`Words` (or the error the record ran into) in the player's language."""
 
     default_code = "bad_record"
-
-    def __init__(
-        self,
-        code: str | None = None,
-        *,
-        why: str | None = None,
-        why_params: dict[str, Any] | None = None,
-        inner: StammtischError | None = None,
-        **params: Any,
-    ) -> None:
-        self.why = why
-        self.why_params = dict(why_params or {})
-        self.inner = inner
-        super().__init__(code, **params)
-
-    def message(self, lang: str = "en") -> str:
-        if getattr(self, "why", None) is None and getattr(self, "inner", None) is None:
-            return super().message(lang)
-        parts = []
-        if self.why is not None:
-            parts.append(translate(self.why, self.why_params, lang))
-        if self.inner is not None:
-            parts.append(self.inner.message(lang))
-        return translate(self.code, {**self.params, "reason": " ".join(parts)}, lang)
 
 
 class FileProblem(StammtischError, OSError):
@@ -141,8 +137,6 @@ class FileProblem(StammtischError, OSError):
 
     @classmethod
     def of(cls, exc: OSError, path: object) -> FileProblem:
-        import errno
-
         codes = {
             errno.ENOENT: "file_missing",
             errno.EISDIR: "file_is_folder",

@@ -80,14 +80,15 @@ class OptionSpec:
         player's words where the catalogue has them."""
         words: str | None = None
         params: dict[str, Any] = {}
-        if self.allowed is None and self.seat and self.maximum is not None:
-            words, params = "option_allowed_seat", {"hi": self.maximum}
-        elif self.allowed is None and self.type is bool:
-            words = "option_allowed_bool"
-        elif self.allowed is None and self.minimum is not None and self.maximum is not None:
-            words, params = "option_allowed_range", {"lo": self.minimum, "hi": self.maximum}
-        elif self.allowed is None and self.type in (int, float, str):
-            words = f"option_allowed_{self.type.__name__}"
+        if self.allowed is None:  # a list of values is its own words
+            if self.seat and self.maximum is not None:
+                words, params = "option_allowed_seat", {"hi": self.maximum}
+            elif self.type is bool:
+                words = "option_allowed_bool"
+            elif self.minimum is not None and self.maximum is not None:
+                words, params = "option_allowed_range", {"lo": self.minimum, "hi": self.maximum}
+            elif self.type in (int, float, str):
+                words = f"option_allowed_{self.type.__name__}"
         return OptionError(
             "bad_option_value",
             allowed_words=words,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stammtisch.core.errors import FileProblem, RecordError, StammtischError
+from stammtisch.core.errors import FileProblem, RecordError, StammtischError, Words
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 
@@ -57,16 +57,14 @@ class GameRecord:
         try:
             game = load(self.game, **self.options)
         except StammtischError as exc:
-            raise RecordError(inner=exc) from exc
+            raise RecordError(reason=exc) from exc
         state = game.new_game(self.seed)
         yield state
         for i, text in enumerate(self.actions):
             try:
                 state = state.apply(text)
             except StammtischError as exc:
-                raise RecordError(
-                    why="record_move", why_params={"n": i + 1, "move": text}, inner=exc
-                ) from exc
+                raise RecordError(reason=Words("record_move", n=i + 1, move=text, error=exc)) from exc
             yield state
 
     def replay(self, check: bool = True) -> State[Any]:
@@ -100,14 +98,14 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
         if not isinstance(data, Mapping):
-            raise RecordError(why="record_not_object")
+            raise RecordError(reason=Words("record_not_object"))
         try:
             actions = data.get("actions", [])
             if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise RecordError(why="record_actions")
+                raise RecordError(reason=Words("record_actions"))
             seed = data["seed"]
             if not isinstance(seed, int):
-                raise RecordError(why="record_seed")
+                raise RecordError(reason=Words("record_seed"))
             return cls(
                 game=str(data["game"]),
                 options=dict(data.get("options") or {}),
@@ -119,7 +117,7 @@ class GameRecord:
                 meta=dict(data.get("meta") or {}),
             )
         except KeyError as exc:
-            raise RecordError(why="record_missing", why_params={"field": str(exc.args[0])}) from None
+            raise RecordError(reason=Words("record_missing", field=str(exc.args[0]))) from None
 
     def save(self, path: str | Path) -> Path:
         """Write the record (creating its folder); a path that cannot be written is a
@@ -139,11 +137,9 @@ class GameRecord:
         except OSError as exc:
             raise FileProblem.of(exc, path) from exc
         except json.JSONDecodeError as exc:
-            raise RecordError(
-                why="record_not_json", why_params={"line": exc.lineno, "column": exc.colno}
-            ) from exc
+            raise RecordError(reason=Words("record_not_json", line=exc.lineno, column=exc.colno)) from exc
         except UnicodeDecodeError as exc:
-            raise RecordError(why="record_not_text") from exc
+            raise RecordError(reason=Words("record_not_text")) from exc
         return cls.from_json(data)
 
 

@@ -258,8 +258,15 @@ class Session:
     def from_record(cls, record: GameRecord, seats: Sequence[str] | None = None) -> Session:
         """Resume a recorded game (its moves replayed); seats from the record if not given.
         A record that does not replay is a ``RecordError`` saying which move (and why)."""
-        for _ in record.states():  # checks every move first, so the error names the move
-            pass
+        try:
+            return cls._from_record(record, seats)
+        except StammtischError:
+            for _ in record.states():  # replayed once more only to name the move that fails
+                pass
+            raise
+
+    @classmethod
+    def _from_record(cls, record: GameRecord, seats: Sequence[str] | None) -> Session:
         game = load(record.game, **record.options)
         chosen = list(seats) if seats is not None else list(record.players)
         if len(chosen) != game.num_players:
