@@ -302,6 +302,24 @@ def test_help_speaks_the_players_language(monkeypatch: pytest.MonkeyPatch) -> No
     assert "Play in the terminal" in runner.invoke(app, ["--help"]).output
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_help_names_values_in_words_not_python_types(lang: str) -> None:
+    """Beside each option ``--help`` says what value it takes (``N``/``ZAHL``, ``PATH``/``PFAD``,
+    ``NAME=VALUE``/``NAME=WERT``, ``en|de``) and nothing beside a switch, never Python's type
+    names (``<int>``, ``<list[str]>``, ``<bool>``), in every command."""
+    import typer.main
+
+    env = {"LANG": f"{lang}_CH.UTF-8", "COLUMNS": "80"}
+    for command in ["", *typer.main.get_command(app).commands]:  # type: ignore[attr-defined]
+        out = runner.invoke(app, [*([command] if command else []), "--help"], env=env).output
+        assert not re.search(r"<(int|str|bool|float|path|list)", out), (command, out)
+    play = runner.invoke(app, ["play", "--help"], env=env).output
+    words = {"en": ("N ", "NAME=VALUE", "PATH", "GAME"), "de": ("ZAHL", "NAME=WERT", "PFAD", "SPIEL")}[lang]
+    for word in (*words, "en|de"):
+        assert word in play, (word, play)
+    assert re.search(r"--plain +(Plain|Einfache)", play), play  # a switch: no value named
+
+
 def test_every_command_and_every_players_option_has_help_in_both_languages() -> None:
     import typer.main
     from typer.core import TyperGroup

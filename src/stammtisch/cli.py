@@ -207,7 +207,7 @@ def _write(save: Any, path: Path, lang: str) -> Any:
 @app.command(cls=Command)
 def replay(
     file: Annotated[Path, typer.Argument()],
-    show: bool = False,
+    show: Annotated[bool, typer.Option("--show")] = False,
     lang: LangOption = "",
     ui: Annotated[bool, typer.Option("--ui")] = False,
     moves: bool = True,

@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer import _click as click  # Typer 0.29 ships its own Click: its exceptions are these
 from typer import rich_utils
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.i18n import LANGUAGES, has, t
@@ -187,14 +187,38 @@ def _localize_command(command: click.Command, name: str, lang: str) -> None:
             if has(key, lang):
                 param.help = t(key, lang)  # type: ignore[attr-defined]
                 break
+        _name_the_value(param, name, lang)
     help_option = command.get_help_option(click.Context(command))
     if help_option is not None:
         help_option.help = t("cli.help.help_option", lang)
+        help_option.metavar = ""  # a switch: nothing to show beside it
     if isinstance(command, LocalUsage):
         command.usage_prefix = t("cli.help.usage", lang) + " "
         command.options_metavar = t("cli.help.options_metavar", lang)
         if isinstance(command, TyperGroup):
             command.subcommand_metavar = t("cli.help.command_metavar", lang)
+
+
+def _name_the_value(param: click.Parameter, command: str, lang: str) -> None:
+    """What the help shows beside an option or argument, in words: ``ZAHL``, ``PFAD``,
+    ``NAME=WERT``, ``en|de`` (``cli.metavar.<command>.<param>``, ``cli.metavar.<param>``,
+    else by the kind of value), and nothing for a switch. Typer would show Python's type
+    names (``<int>``, ``<list[str]>``, ``<bool>``)."""
+    if getattr(param, "is_flag", False):
+        param.metavar = ""
+        return
+    annotation = param.type_descriptor.annotation  # type: ignore[attr-defined]
+    kind = {int: "number", float: "number", Path: "path"}.get(annotation, "text")
+    keys = (f"cli.metavar.{command}.{param.name}", f"cli.metavar.{param.name}", f"cli.metavar.{kind}")
+    label = next((t(key, lang) for key in keys if has(key, lang)), None)
+    if label is None:
+        return
+    if isinstance(param, TyperArgument):
+        # An argument's column shows its name (the metavar) and then its type: the name says it
+        param.metavar = label
+        param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+    else:
+        param.metavar = label
 
 
 class LocalUsage:

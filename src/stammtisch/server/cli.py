@@ -124,8 +124,9 @@ def serve(
     ws_compression: Annotated[
         bool,
         typer.Option(
+            "--ws-compression",  # off by default: a --no- form would only take room in --help
             help="Offer per-message deflate on WebSockets: fewer bytes on slow links, but "
-            "compressing every state costs more server time than encoding it."
+            "compressing every state costs more server time than encoding it.",
         ),
     ] = False,
     workers: Annotated[
