@@ -73,7 +73,7 @@ def test_finished_match_view_has_results_and_returns() -> None:
     [
         (
             "en",
-            ["Pile A (marked)", "Your hand", "Draw pile", "To play: Player 1", "Direction change"],
+            ["Pile A (marked)", "Your hand", "Draw pile", "To play: Player 1", "Reverse"],
         ),
         (
             "de",
