@@ -10,7 +10,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core import i18n
-from stammtisch.core.helppage import help_page, option_key
+from stammtisch.core.helppage import help_page, help_text, option_key
 
 from .live import live_server, settings
 
@@ -82,3 +82,27 @@ async def test_the_rules_page_is_served_as_json(sqlite_url: str) -> None:
         assert other["page"]["title"] == "Zwickern — how to play"
         missing = await live.http.get("/api/help/nosuchgame/en")
         assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_terminal_gets_the_same_rules_as_text(game: str, lang: str) -> None:
+    """The terminal's help screen shows the rules page (one text for both front ends), without
+    the browser's guide to clicking: every section's heading, texts and options are in it."""
+    info = stammtisch.info(game)
+    page = help_page(info, lang)
+    text = help_text(info, lang)
+    assert page is not None and text is not None
+    guide, *rules = page["sections"]
+    for section in rules:
+        assert section["h"] in text
+        for kind in ("p", "ul"):
+            assert all(item in text for item in section.get(kind, [])), (section["h"], kind)
+        assert all(f"{term}: {words}" in text for term, words in section.get("dl", []))
+    assert not [step for step in guide["ol"] if step in text]
+
+
+@pytest.mark.parametrize(("lang", "points"), [("en", "Ace 11, Ten 10"), ("de", "Ass 11, Zehn 10")])
+def test_zwickern_rules_text_says_what_the_cards_count(lang: str, points: str) -> None:
+    text = help_text(stammtisch.info("zwickern"), lang)
+    assert text is not None and points in text and "10" in text.split(points)[1]

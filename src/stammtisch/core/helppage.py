@@ -74,3 +74,30 @@ def help_page(info: GameInfo, lang: str) -> JSON | None:
         "intro": i18n.t(prefix + "intro", lang),
         "sections": sections,
     }
+
+
+def help_text(info: GameInfo, lang: str) -> str | None:
+    """The rules page as plain text, for the terminal's help screen (None if there is none).
+
+    The intro, then each section under its heading: paragraphs, bullets (``•``) and the
+    options as ``label: explanation``. The guide to the first move is left out: it speaks of
+    clicking in the browser, and the terminal lists its own keys.
+
+    >>> from stammtisch import info
+    >>> print(help_text(info("zwickern"), "en").splitlines()[2])
+    The game
+    """
+    page = help_page(info, lang)
+    if page is None:
+        return None
+    blocks = [page["intro"]]
+    for section in page["sections"]:
+        if section["guide"]:
+            continue
+        lines = [section["h"]]
+        lines += section.get("p", [])
+        lines += [f"• {item}" for item in section.get("ul", [])]
+        lines += [f"{n}. {step}" for n, step in enumerate(section.get("ol", []), start=1)]
+        lines += [f"• {term}: {text}" for term, text in section.get("dl", [])]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
