@@ -105,6 +105,7 @@ BAD_INPUTS = [
     (["arena", "zwickern", "--out", "a-file/r.json"], 2, "a-file is a file, not a folder"),
     (["arena", "zwickern", "--out", "runs.json"], 2, "runs.json is a folder; name a file in it"),
     (["arena", "zwickern", "--bots", "random,nobot", "-n", "1"], 2, "nobot"),
+    (["arena", "zwickern", "--bots", "nobot"], 2, "Unknown bot 'nobot'"),
     (["sim", "zwickern", "--records", "no-such-folder"], 2, "no-such-folder"),
     (["sim", "zwickern", "--records", "a-file"], 2, "a-file is a file, not a folder"),
     (["sim", "zwickern", "--players", "9"], 2, "players"),

@@ -58,8 +58,6 @@ def arena(
     """Play bots against each other: duplicate deals, rotated seats, 95% intervals, ratings."""
     lang = default_lang()
     lineup = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(set(lineup)) < 2:
-        fail(StammtischError("cli_one_bot", bots=bots), lang)
     out_path(out, lang, "--out", (".json", ".csv"))
     out_path(plot, lang, "--plot", (".png", ".svg", ".pdf"))
     options = parse_options(option, players, lang)
@@ -68,6 +66,8 @@ def arena(
         probe = stammtisch.load(game, **options)
         for kind in lineup:  # every bot name and budget is checked before any game is played
             resolve(kind, probe)
+        if len(set(lineup)) < 2:  # (an unknown name is said first: it is the likelier slip)
+            raise StammtischError("cli_one_bot", bots=bots)
         with progress_bar(game, console) as progress:
             task = progress.add_task("arena", total=None)
 
