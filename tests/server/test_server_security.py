@@ -129,6 +129,25 @@ async def test_nul_byte_paths_answer_404_in_the_error_shape(sqlite_url: str) -> 
         assert err["message"] == "Unter dieser Adresse gibt es nichts."
 
 
+async def test_a_browser_on_a_wrong_address_gets_a_page_in_its_language(sqlite_url: str) -> None:
+    """A person who follows a wrong link sees a page (their language, the way back to the
+    lobby, the site's policy headers); a program, or anyone asking under /api/, gets the
+    JSON error shape as before."""
+    page = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "de-CH,de;q=0.9"}
+    async with live_server(settings(sqlite_url)) as live:
+        for path in ("/no-such-page", "/%00", "/static/nothing.html"):
+            r = await live.http.get(path, headers=page)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html"), path
+            assert "Unter dieser Adresse gibt es nichts." in r.text and "Zurück zur Lobby" in r.text
+            assert '<a class="button" href="/">' in r.text and '<html lang="de">' in r.text
+            assert "default-src 'none'" in r.headers["content-security-policy"]
+        r = await live.http.get("/no-such-page", headers={"Accept": "text/html"})
+        assert "There is nothing at this address." in r.text and "Back to the lobby" in r.text
+        error_of(await live.http.get("/api/no-such-thing", headers=page), 404, "not_found")
+        error_of(await live.http.get("/no-such-page"), 404, "not_found")
+        assert (await live.http.post("/no-such-page", headers=page)).status_code == 405
+
+
 async def test_bad_bodies_and_methods_get_the_error_shape(sqlite_url: str) -> None:
     async with live_server(settings(sqlite_url)) as live:
         http = live.http

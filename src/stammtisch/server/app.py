@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -91,8 +91,12 @@ def create_app(settings: Settings) -> FastAPI:
     )
 
     @app.exception_handler(StammtischError)
-    async def coded_error(request: Request, exc: StammtischError) -> JSONResponse:
+    async def coded_error(request: Request, exc: StammtischError) -> Response:
         status = exc.status if isinstance(exc, ServerError) else HTTP_STATUS.get(exc.code, 400)
+        if exc.code == "not_found" and static.wants_page(
+            request.method, request.headers.get("accept"), request.url.path
+        ):
+            return static.not_found_page(_lang(request))
         return JSONResponse({"error": exc.to_json(_lang(request))}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
@@ -101,9 +105,11 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"error": err.to_json(_lang(request))}, status_code=err.status)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         headers = dict(exc.headers or {})
         if exc.status_code == 404:
+            if static.wants_page(request.method, request.headers.get("accept"), request.url.path):
+                return static.not_found_page(_lang(request))
             err = ServerError("not_found")
         elif exc.status_code == 405:
             allowed = allowed_methods(app, request.scope)

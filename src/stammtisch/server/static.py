@@ -6,11 +6,13 @@ runs. Paths are resolved strictly inside the static folder.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from stammtisch.core.i18n import t
 from stammtisch.server.errors import ServerError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -21,6 +23,30 @@ MISSING = (
     "<!doctype html><meta charset=utf-8><title>stammtisch</title>"
     "<p>The browser client is not installed. The API is at <a href=/docs>/docs</a>.</p>"
 )
+
+
+def wants_page(method: str, accept: str | None, path: str) -> bool:
+    """A browser asking for a page (not a program asking the API): it gets a page back."""
+    return method in ("GET", "HEAD") and "text/html" in (accept or "") and not path.startswith("/api/")
+
+
+def not_found_page(lang: str) -> HTMLResponse:
+    """What a person who followed a wrong link sees: the message in their language and the
+    way back to the lobby, in the site's style (a program gets the JSON error instead)."""
+    message = html.escape(t("not_found", lang))
+    back = html.escape(t("web.back_to_lobby", lang))
+    page = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{message} · stammtisch</title>"
+        '<link rel="icon" type="image/svg+xml" href="/static/favicon.svg">'
+        '<link rel="stylesheet" href="/static/style.css"></head><body>'
+        '<header class="topbar"><a class="brand" href="/">stammtisch</a></header>'
+        f'<main id="app"><div class="panel"><p>{message}</p><a class="button" href="/">{back}</a></div>'
+        "</main>"
+        "</body></html>"
+    )
+    return HTMLResponse(page, status_code=404)
 
 
 def _file(name: str) -> Path | None:
