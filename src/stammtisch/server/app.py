@@ -90,38 +90,7 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
 
-    @app.exception_handler(StammtischError)
-    async def coded_error(request: Request, exc: StammtischError) -> Response:
-        status = exc.status if isinstance(exc, ServerError) else HTTP_STATUS.get(exc.code, 400)
-        if exc.code == "not_found" and static.wants_page(
-            request.method, request.headers.get("accept"), request.url.path
-        ):
-            return static.not_found_page(_lang(request))
-        return JSONResponse({"error": exc.to_json(_lang(request))}, status_code=status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        err = validation_error(exc.errors())
-        return JSONResponse({"error": err.to_json(_lang(request))}, status_code=err.status)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        headers = dict(exc.headers or {})
-        if exc.status_code == 404:
-            if static.wants_page(request.method, request.headers.get("accept"), request.url.path):
-                return static.not_found_page(_lang(request))
-            err = ServerError("not_found")
-        elif exc.status_code == 405:
-            allowed = allowed_methods(app, request.scope)
-            headers["Allow"] = ", ".join(allowed)
-            err = ServerError("method_not_allowed", method=request.method, allowed=", ".join(allowed))
-        elif exc.status_code == 400:
-            err = ServerError("bad_body")
-        else:
-            err = ServerError("bad_request", reason=str(exc.detail))
-        return JSONResponse(
-            {"error": err.to_json(_lang(request))}, status_code=exc.status_code, headers=headers
-        )
+    answer_errors(app)
 
     @app.get("/healthz", include_in_schema=False)
     async def health(request: Request) -> JSONResponse:
@@ -141,6 +110,42 @@ def create_app(settings: Settings) -> FastAPI:
     if settings.workers > 1:
         app.add_middleware(OneRequestPerConnection, worker=settings.worker)
     return app
+
+
+def answer_errors(app: FastAPI) -> None:
+    """Every refusal in the documented error shape, in the asker's language; a browser asking
+    for a page that is not there gets a page instead (``static.not_found_page``)."""
+
+    @app.exception_handler(StammtischError)
+    async def coded_error(request: Request, exc: StammtischError) -> Response:
+        status = exc.status if isinstance(exc, ServerError) else HTTP_STATUS.get(exc.code, 400)
+        if exc.code == "not_found" and static.wants_page(request):
+            return static.not_found_page(_lang(request))
+        return JSONResponse({"error": exc.to_json(_lang(request))}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = validation_error(exc.errors())
+        return JSONResponse({"error": err.to_json(_lang(request))}, status_code=err.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 404:
+            if static.wants_page(request):
+                return static.not_found_page(_lang(request))
+            err = ServerError("not_found")
+        elif exc.status_code == 405:
+            allowed = allowed_methods(app, request.scope)
+            headers["Allow"] = ", ".join(allowed)
+            err = ServerError("method_not_allowed", method=request.method, allowed=", ".join(allowed))
+        elif exc.status_code == 400:
+            err = ServerError("bad_body")
+        else:
+            err = ServerError("bad_request", reason=str(exc.detail))
+        return JSONResponse(
+            {"error": err.to_json(_lang(request))}, status_code=exc.status_code, headers=headers
+        )
 
 
 def _routes(routes: Any) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from stammtisch.core.i18n import t
@@ -25,9 +25,14 @@ MISSING = (
 )
 
 
-def wants_page(method: str, accept: str | None, path: str) -> bool:
+def wants_page(request: Request) -> bool:
     """A browser asking for a page (not a program asking the API): it gets a page back."""
-    return method in ("GET", "HEAD") and "text/html" in (accept or "") and not path.startswith("/api/")
+    accept = request.headers.get("accept") or ""
+    return (
+        request.method in ("GET", "HEAD")
+        and "text/html" in accept
+        and not request.url.path.startswith("/api/")
+    )
 
 
 def not_found_page(lang: str) -> HTMLResponse:
