@@ -7,11 +7,14 @@ Himmel steal it did not witness stays hidden), never the full game.
 
 from __future__ import annotations
 
+import re
 import secrets
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 
@@ -65,7 +68,7 @@ def play_plain(
         seen = session.seen(seat)
         for move in seen[shown:]:
             if move.seat != seat:
-                out.print(escape(presenter.log_line(move, lang)))
+                say(out, presenter.log_line(move, lang))
         shown = len(seen)
         if session.to_move != seat:
             request = session.bot_request()
@@ -74,7 +77,7 @@ def play_plain(
             session.play(str(brain.choose(view, legal)))
             continue
         out.print()
-        out.print(escape(session.state.render(seat, lang, session.names)))
+        say(out, session.state.render(seat, lang, session.names))
         line = _choose(session, presenter, out, ask, lang, hint)
         if line.lower() in QUIT:
             saved = session.store()
@@ -90,9 +93,9 @@ def play_plain(
         shown = len(session.seen(seat))
     for move in session.seen(seat)[shown:]:
         if move.seat != seat:
-            out.print(escape(presenter.log_line(move, lang)))
-    out.print(escape(session.state.render(seat, lang, session.names)))
-    out.print(tr("plain_over", lang, result=result_text(session.state, lang, session.names)))
+            say(out, presenter.log_line(move, lang))
+    say(out, final_picture(session, seat, lang))
+    say(out, tr("plain_over", lang, result=result_text(session.state, lang, session.names)))
     record = session.record()
     saved = _save(session, path)
     if saved is not None:
@@ -174,6 +177,61 @@ def _refusal(
         if card is not None:
             return f"{exc.message(lang)} {presenter.refusal(view, card, lang)}"
     return exc.message(lang)
+
+
+def final_picture(session: Session, seat: int, lang: str) -> str:
+    """The last picture of a finished game, saying nothing twice: no (empty) hand, no latest
+    move just printed, and not the picture's own game-over line (its last line: the result
+    line after it names each seat beside its points)."""
+    view = dict(session.state.observe(seat))
+    if not view.get("hand"):
+        view.pop("hand", None)
+    if session.moves and session.moves[-1].seat != seat:
+        view.pop("events", None)  # the last move was just printed as another seat's move
+    lines = session.game.render(view, lang, session.names).split("\n")
+    return "\n".join(lines[:-1] if len(lines) > 1 else lines)
+
+
+#: Where a long line is best broken: after a ";", "," or "." (between a label and its value
+#: never: "match points 160" stays on one line).
+_BREAK = re.compile(r"(?<=[;,.:])\s+")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken after punctuation where a line
+    is too long (continued lines indented), between words only where a part is longer still."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if width < 20 or cell_len(line) <= width:
+            out.append(line)
+            continue
+        first = line[: len(line) - len(line.lstrip())]
+        indent = first + "  "
+        current = ""
+        for part in _BREAK.split(line.strip()):
+            trial = f"{current} {part}" if current else first + part
+            if cell_len(trial) <= width:
+                current = trial
+                continue
+            if current:
+                out.append(current)
+                trial = indent + part
+            if cell_len(trial) > width:  # longer than a line by itself: between words
+                pieces = textwrap.wrap(
+                    trial, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+                )
+                out.extend(pieces[:-1])
+                trial = pieces[-1] if pieces else ""
+            current = trial
+        if current:
+            out.append(current)
+    return out
+
+
+def say(out: Console, text: str) -> None:
+    """Print ``text`` as it is (no markup), wrapped by :func:`wrap` to the console's width."""
+    for line in wrap(text, out.width):
+        out.print(escape(line), soft_wrap=True)
 
 
 def _save(session: Session, path: Path) -> Path | None:

@@ -43,6 +43,7 @@ CSS = re.compile(r"\{[^}]*:[^}]*;")
 #: (file name, literal) pairs that look like words but are not player text.
 ALLOWED = {
     ("motion.js", "(prefers-reduced-motion: reduce)"),  # a CSS media query
+    ("replay.js", "Home"),  # KeyboardEvent.key of the Home key (the terminal's words say "Home")
     ("cli_support.py", "No such command '(.+)'"),  # reads Click's own message to translate it
     # The reason a position file (a developer's input, docs/positions.md) is refused.
     ("games/himmel/cards.py", " is not a card (1-70, turn, steal, raise)"),

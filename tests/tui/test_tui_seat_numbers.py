@@ -25,10 +25,13 @@ def test_the_end_names_the_winning_seat_counted_from_one() -> None:
     returns = final.returns()
     best = max(returns)
     winners = [s for s, r in enumerate(returns) if r == best]
-    scores = ", ".join(str(int(x)) if float(x).is_integer() else str(x) for x in final.scores())
+    points = [str(int(x)) if float(x).is_integer() else str(x) for x in final.scores()]
+    # Each seat's points beside its name (counted from one too).
+    en = ", ".join(f"{p} (Player {s + 1})" for s, p in enumerate(points))
+    de = ", ".join(f"{p} (Spieler {s + 1})" for s, p in enumerate(points))
     if len(winners) == 1:
-        assert result_text(final, "en") == f"Player {winners[0] + 1} wins. Points: {scores}."
-        assert result_text(final, "de") == f"Spieler {winners[0] + 1} gewinnt. Punkte: {scores}."
+        assert result_text(final, "en") == f"Player {winners[0] + 1} wins. Points: {en}."
+        assert result_text(final, "de") == f"Spieler {winners[0] + 1} gewinnt. Punkte: {de}."
     else:
         assert result_text(final, "en").startswith(("A draw.", "Seat"))
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import Game, State
+from stammtisch.core.helppage import help_text
 from stammtisch.core.words import Names, entry_text, join, move_text
 from stammtisch.tui.cards import chip
 from stammtisch.tui.i18n import seat_name, tr
@@ -47,11 +49,15 @@ class Presenter:
         return seat_name(seat, lang, self.seat_names)
 
     def rules(self, lang: str) -> str:
-        """The game in brief, for the help screen."""
+        """The rules for the help screen: the game's rules page (the browser's, without its
+        guide to clicking), else the game's description."""
         info = self.game.info
-        key = f"rules_{self.game.name}"
-        text = tr(key, lang)
-        return text if text != key else str(info.description.get(lang, info.description.get("en", "")))
+        text = help_text(info, lang)
+        return text if text else str(info.description.get(lang, info.description.get("en", "")))
+
+    def legend(self, lang: str) -> str:
+        """What the board's marks mean, for the help screen ("" if it needs none)."""
+        return ""
 
     def refusal(self, view: View, card: str, lang: str) -> str:
         """Why ``card`` cannot be chosen now (it has no legal move)."""
@@ -125,7 +131,14 @@ class Presenter:
             common = common[:k]
         if any(len(t) > len(common) and t[len(common)].isalnum() for t in texts) and common[-1:].isalnum():
             common = common[: common.rfind(" ") + 1]  # never cut inside a word or a number
-        return common.rstrip(" (;,:")
+        common = common.rstrip(" (;,:")
+        # A last word that names nothing yet ("den Joker als 7: Stein", its number still to
+        # choose) is left out: "den Joker als 7 … (8 Züge)".
+        at = max(common.rfind(": "), common.rfind("; "))
+        tail = common[at + 2 :] if at >= 0 else ""
+        if tail and " " not in tail and not any(ch.isdigit() for ch in tail):
+            common = common[:at]
+        return common
 
     def log_line(self, seen: Seen, lang: str) -> str:
         """One move of the log as the reader saw it: the game's words for its events, else
@@ -172,9 +185,10 @@ def seat_table(
     """One row per seat: its label (its name, if ``names`` has one), then one cell per column
     (header, cell of a seat)."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("", no_wrap=True)
+    # Where the table is too narrow a long name gives way, never a column's header.
+    table.add_column("", no_wrap=True, overflow="ellipsis")
     for header, _ in columns:
-        table.add_column(header, justify="right", no_wrap=True)
+        table.add_column(header, justify="right", no_wrap=True, min_width=cell_len(header))
     for s in range(int(view.get("players", 0))):
         table.add_row(seat_label(view, s, lang, names), *(cell(s) for _, cell in columns))
     return table
@@ -197,7 +211,8 @@ def seat_label(view: View, seat: int, lang: str, names: Names = None) -> Text:
 
 
 def result_text(state: State[Any], lang: str, names: Names = None) -> str:
-    """Who won and the points, in words: ``Seat 3 wins. Points: 110, 118, 162.``; a team
+    """Who won and the points, each beside its seat's name: ``Vreni wins. Points: Player 1
+    110, Köbi 118, Vreni 162.``; a team
     that wins together is named with its seats (``Team 2 wins: Seat 2 and Seat 4.``)."""
     scores, returns = state.scores(), state.returns()
     teams = state.observe(None).get("teams") or []
@@ -214,7 +229,11 @@ def result_text(state: State[Any], lang: str, names: Names = None) -> str:
         head = tr("result_winner", lang, name=seat_name(winners[0], lang, names))
     else:
         head = tr("result_winners", lang, names=join([seat_name(w, lang, names) for w in winners], lang))
-    return f"{head} {tr('result_scores', lang, scores=', '.join(num(x) for x in scores))}"
+    each = [
+        tr("result_score", lang, name=seat_name(seat, lang, names), points=num(x))
+        for seat, x in enumerate(scores)
+    ]
+    return f"{head} {tr('result_scores', lang, scores=', '.join(each))}"
 
 
 def num(value: Any) -> str:

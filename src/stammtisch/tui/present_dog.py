@@ -69,6 +69,11 @@ def peg_label(peg: int) -> str:
     return str(peg % 4 + 1)
 
 
+def kennel_letter(lang: str) -> str:
+    """The kennel's mark on the board ("L" for Lager; in English not "K", the King's)."""
+    return tr("dog_kennel_short", lang)
+
+
 def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
     """``H[ 3 ··  ··  1]``: the four Himmel fields of ``seat`` with the pegs on them."""
     text = Text("H[")
@@ -134,7 +139,7 @@ class DogPresenter(Presenter):
         places = peg_places(view)
         discards = view.get("discards") or []
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
-        head.append(f" · {tr('dealer', lang)}: {int(view['dealer']) + 1}")
+        head.append(f" · {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")
         head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
         head.append(
             " · "
@@ -179,7 +184,7 @@ class DogPresenter(Presenter):
         line.append("│ ", style="dim")
         pegs = view["pegs"][seat]
         kennel = sum(1 for t in pegs if t == "K")
-        line.append(f"{tr('dog_kennel', lang)[0]}:{kennel}", style=style if kennel else "dim")
+        line.append(f"{kennel_letter(lang)}:{kennel}", style=style if kennel else "dim")
         line.append("  ")
         line.append_text(_himmel_fields(pegs, seat, style))
         line.append("  ")
@@ -238,7 +243,7 @@ class DogPresenter(Presenter):
         pegs = view["pegs"][seat]
         line = Text(f"{seat + 1}: ", style=style)
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
-        line.append(tr("dog_kennel", lang)[0] + " ")
+        line.append(kennel_letter(lang) + " ")
         line.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
         line.append("  ")
         line.append_text(_himmel_fields(pegs, seat, style))
@@ -247,7 +252,11 @@ class DogPresenter(Presenter):
     @staticmethod
     def _legend(lang: str) -> Text:
         kennel = tr("dog_kennel", lang)
-        return Text(f"{kennel[0]} = {kennel}, H = {tr('dog_himmel', lang)}", style="dim")
+        return Text(f"{kennel_letter(lang)} = {kennel}, H = {tr('dog_himmel', lang)}", style="dim")
+
+    def legend(self, lang: str) -> str:
+        """What the board's marks mean (the help screen shows it)."""
+        return tr("dog_legend", lang, k=kennel_letter(lang))
 
     def _footer(self, view: View, lang: str, with_piles: bool = True) -> Text:
         discards = view.get("discards") or []

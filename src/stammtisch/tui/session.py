@@ -21,7 +21,7 @@ from stammtisch.core.errors import GameOverError, StammtischError
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
-from stammtisch.tui.autosave import store as autosave_store
+from stammtisch.tui import autosave as autosaves
 
 YOU = "you"
 PERSON = "person"
@@ -105,6 +105,9 @@ class Session:
         self._bots: dict[int, Bot] = {}
         self.last_human: int | None = None
         self.autosave = False  # rewrite the game's autosave after every move (set by the UIs)
+        #: This game's own autosave (see ``tui/autosave.py``): chosen when it is first
+        #: written, kept by a resumed game; another game never writes there.
+        self.autosave_key: str | None = None
         # Per reader (each person at the keyboard; None: a spectator) the moves as seen.
         self._seen: dict[int | None, list[Seen]] = {r: [] for r in self.readers()}
         self._last_seen: dict[int | None, Any] = {r: None for r in self._seen}
@@ -238,7 +241,9 @@ class Session:
 
     def store(self) -> Path | None:
         """Write the autosave of this game now (removed once it is over)."""
-        return autosave_store(self.record())
+        if self.autosave_key is None:
+            self.autosave_key = autosaves.new_key(self.game.name)
+        return autosaves.store(self.record(), self.autosave_key)
 
     def next_game(self) -> Session:
         """A new game with the same game, options and seats, dealt from the next seed."""
@@ -272,7 +277,9 @@ class Session:
         if len(chosen) != game.num_players:
             chosen = default_seats(game.num_players)
         chosen = [k if is_human(k) or known_bot(k) else PERSON for k in chosen]
-        return cls(game, record.seed, chosen, record.actions, names=record_names(record))
+        session = cls(game, record.seed, chosen, record.actions, names=record_names(record))
+        session.autosave_key = autosaves.own_key(record)
+        return session
 
 
 def record_names(record: GameRecord) -> list[str | None] | None:

@@ -8,8 +8,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Button, Static
 
+from stammtisch.core.i18n import has
 from stammtisch.tui.cards import chip
-from stammtisch.tui.i18n import tr
+from stammtisch.tui.i18n import PREFIX, tr
 
 
 class CardButton(Button):
@@ -23,6 +24,12 @@ class CardButton(Button):
         self.can_focus = False  # keys 1-9 pick cards; Tab stays in the move list
         self.card = card
         self.index = index
+
+
+def key_name(key: str, lang: str) -> str:
+    """A key as the keyboard of ``lang`` names it (``tui.key_home``: "Pos1" in German);
+    the key itself where the catalogue has no word for it ("q", "←")."""
+    return tr(f"key_{key}", lang) if has(f"{PREFIX}key_{key}") else key
 
 
 class KeyBar(Static):
@@ -44,7 +51,7 @@ class KeyBar(Static):
 
     def labels(self, lang: str) -> list[tuple[str, str]]:
         """(key, word) of every key shown."""
-        return [(key, tr(text_key, lang)) for key, text_key, _ in self.keys]
+        return [(key_name(key, lang), tr(text_key, lang)) for key, text_key, _ in self.keys]
 
     def relabel(self, lang: str) -> None:
         self.lang = lang
@@ -54,6 +61,6 @@ class KeyBar(Static):
                 text.append("  ")
             target = action if "." in action else f"screen.{action}"
             meta = {"@click": target}
-            text.append(key, style=Style(bold=True, color="yellow", meta=meta))
+            text.append(key_name(key, lang), style=Style(bold=True, color="yellow", meta=meta))
             text.append(" " + tr(text_key, lang), style=Style(meta=meta))
         self.update(text)

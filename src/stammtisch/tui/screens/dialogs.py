@@ -151,15 +151,18 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: thick $accent; padding: 0 1; background: $surface; }
     HelpScreen #help-title { text-style: bold; }
-    HelpScreen #help-rules { margin-top: 1; }
+    HelpScreen #help-rules, HelpScreen #help-legend { margin-top: 1; }
     """
 
-    def __init__(self, title: str, keys: list[tuple[str, str]], rules: str, lang: str) -> None:
+    def __init__(
+        self, title: str, keys: list[tuple[str, str]], rules: str, lang: str, legend: str = ""
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.keys = keys
         self.rules = rules
         self.lang = lang
+        self.legend = legend  # what the board's marks mean
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, pad_edge=False)
@@ -170,8 +173,10 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(self.title_text, id="help-title")
             yield Static(table, id="help-keys")
+            if self.legend:
+                yield Static(Text(self.legend), id="help-legend")
             if self.rules:
-                yield Static(self.rules, id="help-rules")
+                yield Static(Text(self.rules), id="help-rules")  # words, not markup
             yield Static(Text(tr("help_close", self.lang), style="dim"), id="help-close")
 
     def action_close(self) -> None:

@@ -8,7 +8,7 @@ only if the game has not moved on meanwhile (undo, load).
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -21,14 +21,13 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from stammtisch.core.errors import StammtischError
-from stammtisch.records.record import GameRecord
 from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
 from stammtisch.tui.presenters import presenter_for
-from stammtisch.tui.screens.base import HostedScreen
-from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen, PathScreen
+from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen
+from stammtisch.tui.screens.game_files import RecordFiles, words
 from stammtisch.tui.screens.game_layout import (
     GAME_CSS,
     GAME_KEYS,
@@ -42,8 +41,11 @@ from stammtisch.tui.screens.game_layout import (
 from stammtisch.tui.session import Session
 from stammtisch.tui.widgets import CardButton, KeyBar
 
+#: Fewer rows than this for the log under the wide board: the log goes beside it.
+SIDE_LOG_BELOW = 8
 
-class GameScreen(HostedScreen):
+
+class GameScreen(RecordFiles):
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(i), f"pick_card({i - 1})", show=False) for i in range(1, 10)),
         Binding("0", "pick_other", show=False),
@@ -72,10 +74,18 @@ class GameScreen(HostedScreen):
         self.choices: list[Choice] = []
         self.full_words: list[str] = []  # the whole words of a move cut to fit the list
         self.confirmed: int | None = None  # hot-seat: the person who confirmed the handover
-        self.message = ""
+        #: The latest message, in words of the language on screen (kept as a function of
+        #: the language, so that switching the language switches it too).
+        self.said: Callable[[str], str] | None = None
         self.hinted: str | None = None
         self._handover_open = False
         self.right_width = 34
+        self.overflow = ""  # a message too long for the status line (shown under the moves)
+
+    @property
+    def message(self) -> str:
+        """The latest message in the language on screen ("" if none)."""
+        return self.said(self.lang) if self.said is not None else ""
 
     # --- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,6 +104,10 @@ class GameScreen(HostedScreen):
                 yield Static(id="moves-title")
                 yield OptionList(id="moves")
                 yield Static(id="move-full")
+                # The log beside the board where the wide board leaves it no room below.
+                yield Static(id="side-log-title")
+                with VerticalScroll(id="side-log-box"):
+                    yield Static(id="side-log")
         yield KeyBar(GAME_KEYS, self.lang)
 
     def on_mount(self) -> None:
@@ -110,15 +124,20 @@ class GameScreen(HostedScreen):
         needed. True if the layout changed."""
         view = self.session.state.observe(self.display_seat())
         compact, too_small = layout_for(self.presenter.wide_size(view), view, width, height)
-        before = (self.has_class("-compact"), self.has_class("-too-small"))
+        before = (self.has_class("-compact"), self.has_class("-too-small"), self.has_class("-side-log"))
         self.set_class(compact, "-compact")
         self.set_class(self.presenter.strip_shows_seats, "-strip-seats")
         self.set_class(too_small, "-too-small")
+        # Rows left for the log under the wide board and the seat table (status and key
+        # bar, the board's and the table's borders, the table's head, the log's title).
+        below = height - self.presenter.wide_size(view)[1] - int(view.get("players", 4)) - 8
+        side_log = not compact and below < SIDE_LOG_BELOW
+        self.set_class(side_log, "-side-log")
         self.right_width = max(34, width * 2 // 5)
         if too_small:
             need = tr("too_small", self.lang, w=MIN_SIZE[0], h=MIN_SIZE[1], now=f"{width}×{height}")
             self.query_one("#too-small", Static).update(need)
-        return before != (compact, too_small)
+        return before != (compact, too_small, side_log)
 
     # --- what is shown ---------------------------------------------------------------------
     def display_seat(self) -> int | None:
@@ -176,7 +195,8 @@ class GameScreen(HostedScreen):
             playable = [i for i, g in enumerate(self.groups) if g.playable]
             if len(playable) == 1 and self.groups[playable[0]].card is None:
                 self._select(playable[0])
-        self.query_one("#status", Static).update(self.status_text())
+        status = self.status_text()
+        self.query_one("#status", Static).update(status)
         if self.has_class("-compact"):
             self.query_one("#board-top", Static).update(self.presenter.board(view, lang, compact=True))
         else:
@@ -188,6 +208,12 @@ class GameScreen(HostedScreen):
         self.query_one("#hand-title", Static).update(title)
         self._draw_hand()
         self._draw_moves()
+        # The status line is one line (the layout never jumps): a message cut there is
+        # shown whole under the move list, unless a move's own words are shown there.
+        width = self.app.size.width - 2
+        self.overflow = self.message if status.cell_len > width and self.message else ""
+        if self.overflow:
+            self.query_one("#move-full", Static).update(Text(self.overflow, style="italic"))
         self._draw_log()
         self.query_one(KeyBar).relabel(lang)
 
@@ -261,6 +287,7 @@ class GameScreen(HostedScreen):
     def _draw_log(self) -> None:
         lang = self.lang
         self.query_one("#log-title", Static).update(tr("log", lang))
+        self.query_one("#side-log-title", Static).update(tr("log", lang))
         # Newest first, so the latest moves are never scrolled away.
         # Only the moves as the seat at the keyboard saw them (never the full game).
         seen = self.session.seen(self.display_seat())
@@ -268,6 +295,7 @@ class GameScreen(HostedScreen):
             f"{i + 1:>3}. " + self.presenter.log_line(m, lang) for i, m in reversed(list(enumerate(seen)))
         ][:30]
         self.query_one("#log", Static).update("\n".join(lines))
+        self.query_one("#side-log", Static).update("\n".join(lines))
 
     # --- choosing a move -------------------------------------------------------------------
     def _select(self, index: int) -> None:
@@ -279,17 +307,16 @@ class GameScreen(HostedScreen):
         if index >= len(self.hand):
             return
         if not self.my_turn():
-            self.say(
-                tr("not_your_turn", self.lang) if not self.session.over else tr("game_is_over", self.lang)
-            )
+            self.say(None if self.session.over else words("not_your_turn"))
             return
         card = self.hand[index]
         g = self.group_of(card)
         if g is None or not self.groups[g].playable:
-            self.say(self.presenter.refusal(self.session.view(self.display_seat()), card, self.lang))
+            view, presenter = self.session.view(self.display_seat()), self.presenter
+            self.say(lambda lang: presenter.refusal(view, card, lang))
             return
         self._select(g)
-        self.message = ""
+        self.said = None
         self.redraw()
 
     def action_pick_other(self) -> None:
@@ -313,6 +340,7 @@ class GameScreen(HostedScreen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         # A move cut to fit the list is shown whole under it while highlighted.
         full = self.full_words[event.option_index] if event.option_index < len(self.full_words) else ""
+        full = full or self.overflow
         self.query_one("#move-full", Static).update(Text(full, style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -333,13 +361,13 @@ class GameScreen(HostedScreen):
         try:
             self.session.play(notation)
         except StammtischError as exc:
-            self.message = exc.message(self.lang)
+            self.said = exc.message
             self.redraw()
             return
         self.selected = None
         self.picker = None
         self.hinted = None
-        self.message = ""
+        self.said = None
         self.advance()
 
     # --- bots ------------------------------------------------------------------------------
@@ -369,14 +397,15 @@ class GameScreen(HostedScreen):
     # --- keys ------------------------------------------------------------------------------
     def action_hint(self) -> None:
         if self.hint_fn is None:
-            self.say(tr("hint_unavailable", self.lang))
+            self.say(words("hint_unavailable"))
             return
         if not self.my_turn():
-            self.say(tr("game_is_over" if self.session.over else "hint_not_now", self.lang))
+            # After the game the status line says so already (and how to go on).
+            self.say(None if self.session.over else words("hint_not_now"))
             return
         seat = self.session.to_move
         assert seat is not None
-        self.say(tr("hint_thinking", self.lang))
+        self.say(words("hint_thinking"))
         self._hint(seat, self.session.state.observe(seat), list(self.session.state.legal_actions()))
 
     @work(thread=True, exclusive=True, group="hint")
@@ -390,27 +419,26 @@ class GameScreen(HostedScreen):
         if not self.is_attached or stamp != len(self.session.moves):
             return
         if notation is None:
-            self.say(tr("hint_unavailable", self.lang))
+            self.say(words("hint_unavailable"))
             return
         self.hinted = notation
         for i, g in enumerate(self.groups):
             if notation in g.notations:
                 self._select(i)
                 break
-        self.say(
-            tr("hint", self.lang, move=self.presenter.move_words(self.session.state, notation, self.lang))
-        )
+        state, presenter = self.session.state, self.presenter
+        self.say(lambda lang: tr("hint", lang, move=presenter.move_words(state, notation, lang)))
 
     def action_undo(self) -> None:
         s = self.session
         if not s.can_undo:
-            self.say(tr("undo_unavailable" if len(s.humans) != 1 else "undo_nothing", self.lang))
+            self.say(words("undo_unavailable" if len(s.humans) != 1 else "undo_nothing"))
             return
         n = s.undo()
         self.selected = None
         self.picker = None
         self.hinted = None
-        self.message = tr("undo_done_1" if n == 1 else "undo_done", self.lang, n=n)
+        self.said = words("undo_done_1" if n == 1 else "undo_done", n=n)
         self.advance()
 
     def action_new_game(self) -> None:
@@ -428,61 +456,33 @@ class GameScreen(HostedScreen):
         s = self.session
         new = s.next_game()
         new.autosave = s.autosave
-        self._switch_to(new, tr("new_game_started", self.lang, seed=s.seed + 1))
+        self._switch_to(new, words("new_game_started", seed=s.seed + 1))
 
     def action_help(self) -> None:
         lang = self.lang
         game = self.session.game
         title = tr("help_title", lang, game=game.info.title.get(lang, game.name))
         keys = [(k, tr(t, lang)) for k, t in help_keys(game.name, self.presenter.other_moves)]
-        self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang))
+        legend = self.presenter.legend(lang)
+        self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang, legend))
 
     def unfinished(self) -> bool:
         """A game is running that quitting would leave (it is autosaved either way)."""
         return not self.session.over and bool(self.session.moves)
 
-    def _switch_to(self, session: Session, message: str) -> None:
+    def _switch_to(self, session: Session, message: Callable[[str], str]) -> None:
         """Show another session (a new game or a loaded record) from its start of play."""
         self.session = session
         self.presenter = presenter_for(session.game, session.names)
         self.fit(self.app.size.width, self.app.size.height)
         self.selected = self.picker = self.hinted = self.confirmed = None
-        self.message = message
+        self.said = message
         self.advance()
 
-    def say(self, message: str) -> None:
-        self.message = message
+    def say(self, message: Callable[[str], str] | None) -> None:
+        """Show ``message`` (a text in the language given) in the status line; None: none."""
+        self.said = message
         self.redraw()
-
-    def action_save(self) -> None:
-        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
-        self.app.push_screen(PathScreen("save_title", default, self.lang), self._save_to)
-
-    def _save_to(self, path: str | None) -> None:
-        if not path:
-            return
-        try:
-            saved = self.session.record().save(path)
-        except StammtischError as exc:
-            self.say(exc.message(self.lang))
-            return
-        self.say(tr("saved", self.lang, path=saved))
-
-    def action_load(self) -> None:
-        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
-        self.app.push_screen(PathScreen("load_title", default, self.lang), self._load_from)
-
-    def _load_from(self, path: str | None) -> None:
-        if not path:
-            return
-        try:
-            record = GameRecord.load(path)
-            session = Session.from_record(record)
-        except StammtischError as exc:
-            self.say(exc.message(self.lang))
-            return
-        session.autosave = self.session.autosave
-        self._switch_to(session, tr("loaded", self.lang, path=path, n=len(record.actions)))
 
     def relabel(self) -> None:
         self.redraw()

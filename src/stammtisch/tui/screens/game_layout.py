@@ -68,7 +68,7 @@ GAME_CSS = """
 GameScreen #main { height: 1fr; }
 GameScreen #left { width: 3fr; }
 GameScreen #right { width: 2fr; min-width: 34; }
-GameScreen #status { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+GameScreen #status { height: 1; padding: 0 1; background: $boost; text-style: bold; }
 GameScreen #board { height: auto; padding: 0 1; border: round $primary; }
 GameScreen #board-top { display: none; height: auto; padding: 0 1; background: $boost 30%; }
 GameScreen.-compact #board { display: none; }
@@ -88,6 +88,11 @@ GameScreen #hand Button.unplayable { text-style: dim strike; color: $text-muted;
 GameScreen #moves { height: 1fr; min-height: 5; scrollbar-gutter: stable; }
 GameScreen #move-full { height: auto; max-height: 4; padding: 0 1; color: $text-muted; }
 GameScreen #log { height: auto; padding: 0 1; }
+GameScreen #side-log-title { display: none; padding: 0 1; text-style: bold; }
+GameScreen #side-log-box { display: none; height: 1fr; min-height: 4; }
+GameScreen #side-log { height: auto; padding: 0 1; }
+GameScreen.-side-log #side-log-title, GameScreen.-side-log #side-log-box { display: block; }
+GameScreen.-side-log #log-title, GameScreen.-side-log #log { display: none; }
 """
 
 
@@ -117,6 +122,8 @@ def status_line(session: Session, my_turn: bool, message: str, lang: str) -> Tex
         text = Text(tr("waiting", lang, name=seat_name(session.to_move, lang, session.names)))
     if message:
         text.append("   " + message, style="italic")
+    text.no_wrap = True
+    text.overflow = "ellipsis"
     return text
 
 
@@ -154,7 +161,8 @@ def without_common_parts(labels: Sequence[Text], width: int = 0, separator: str 
     """Moves that begin with the same parts (a split 7 narrowed to its first part) show "…"
     for them, so that what tells them apart is what the list shows. Where a move does not
     fit ``width``, a common beginning is cut at its last ", " or, failing that, at its last
-    word ("markierten Stapel A nehmen (1 Karte), neue Zielkarte 8" -> "… neue Zielkarte 8")."""
+    word ("markierten Stapel A nehmen (1 Karte), neue Zielkarte 8" -> "… neue Zielkarte 8"),
+    always before a word ("… Stein 2: 14 → 21", never "… 2: 14 → 21")."""
     plain = [label.plain for label in labels]
     if len(plain) < 2:
         return list(labels)
@@ -162,11 +170,19 @@ def without_common_parts(labels: Sequence[Text], width: int = 0, separator: str 
     for text in plain[1:]:
         while not text.startswith(common):
             common = common[:-1]
+
+    def named(at: int) -> bool:
+        # What is left must begin with a word: never "… 3: 26 → 27", where the cut took
+        # away what the number is (the Joker's value or "Stein"/"peg").
+        return all(text[at : at + 1].isalpha() for text in plain)
+
     cut = common.rfind(separator)
-    skip = cut + len(separator) if cut > 0 else 0
+    skip = cut + len(separator) if cut > 0 and named(cut + len(separator)) else 0
     if not skip and width > 2 and any(label.cell_len > width for label in labels):
         for mark in (", ", " "):
             at = common.rfind(mark)
+            while at > 0 and not named(at + len(mark)):
+                at = common.rfind(mark, 0, at)
             if at > 0:
                 skip = at + len(mark)
                 break

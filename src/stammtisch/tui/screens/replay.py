@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from stammtisch.core.game import State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
+from stammtisch.tui.cards import chips
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.present import result_text
 from stammtisch.tui.presenters import presenter_for
@@ -48,6 +49,7 @@ class ReplayScreen(HostedScreen):
     ReplayScreen #main { height: 1fr; }
     ReplayScreen #left { width: 3fr; }
     ReplayScreen #board { height: auto; padding: 0 1; border: round $primary; }
+    ReplayScreen #replay-hand { height: auto; padding: 0 1; }
     ReplayScreen #seats { height: auto; padding: 0 1; border: round $primary-darken-2; }
     ReplayScreen #movelist { width: 2fr; min-width: 28; }
     """
@@ -67,6 +69,7 @@ class ReplayScreen(HostedScreen):
         with Horizontal(id="main"):
             with VerticalScroll(id="left"):
                 yield Static(id="board")
+                yield Static(id="replay-hand")
                 yield Static(id="seats")
             yield OptionList(id="movelist")
         yield KeyBar(REPLAY_KEYS, self.lang)
@@ -90,6 +93,7 @@ class ReplayScreen(HostedScreen):
             status.append("   " + tr("replay_done", lang, result=result), style="green")
         self.query_one("#status", Static).update(status)
         self.query_one("#board", Static).update(self.presenter.board(view, lang))
+        self.query_one("#replay-hand", Static).update(self.hand_line(view, lang))
         self.query_one("#seats", Static).update(self.presenter.seats(view, lang))
         moves = self.query_one("#movelist", OptionList)
         moves.clear_options()
@@ -103,6 +107,15 @@ class ReplayScreen(HostedScreen):
         if self.index > 0:
             moves.highlighted = self.index - 1
         self.query_one(KeyBar).relabel(lang)
+
+    def hand_line(self, view: dict[str, Any], lang: str) -> Text:
+        """What the chosen seat held at this point (its hand), or that a spectator sees no
+        hand: the view switch ('v') shows the game as that seat saw it."""
+        if self.seat is None:
+            return Text(tr("replay_no_hand", lang), style="dim")
+        line = Text(tr("hand_of", lang, name=self.presenter.name(self.seat, lang)) + ": ", style="bold")
+        line.append_text(chips(self.presenter.hand(view), tr("empty", lang), lang))
+        return line
 
     def _seen(self, i: int, seat: int | None) -> Seen:
         """Move ``i`` as the chosen view read it (the events of the state after it)."""

@@ -76,6 +76,11 @@ class SetupScreen(HostedScreen):
         self.drawn_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.on_start = on_start
         self.saved = self._unfinished()
+        self.error: StammtischError | None = None  # said again in the other language on 'l'
+
+    def show_error(self, exc: StammtischError) -> None:
+        self.error = exc
+        self.query_one("#setup-error", Static).update(exc.message(self.lang))
 
     def _unfinished(self) -> GameRecord | None:
         """The autosaved unfinished game of this game, if there is one to resume."""
@@ -225,6 +230,7 @@ class SetupScreen(HostedScreen):
         for button in self.query("#resume").results(Button):
             button.label = self.resume_label(lang)
         self.query_one(KeyBar).relabel(lang)
+        self.query_one("#setup-error", Static).update(self.error.message(lang) if self.error else "")
         self.build_seats()  # a Select keeps its shown label: new ones speak the new language
         self.build_options()
 
@@ -249,7 +255,7 @@ class SetupScreen(HostedScreen):
             try:
                 session = Session.from_record(self.saved)
             except StammtischError as exc:
-                self.query_one("#setup-error", Static).update(exc.message(self.lang))
+                self.show_error(exc)
                 return
             self.on_start(session)
 
@@ -270,6 +276,6 @@ class SetupScreen(HostedScreen):
                 self.game, self.kinds, self.game_seed(), {**self.options, "players": self.players}
             )
         except StammtischError as exc:
-            self.query_one("#setup-error", Static).update(exc.message(self.lang))
+            self.show_error(exc)
             return
         self.on_start(session)
