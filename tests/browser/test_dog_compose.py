@@ -87,3 +87,71 @@ def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
     page.locator(f'#dog-board g.peg-g[data-peg="{peg}"]').dispatch_event("click")
     page.locator(f'#dog-board circle[data-field="T{dest}"]').dispatch_event("click")
     assert sent(page) == [target]
+
+
+def _seven_parts(action: str) -> list[str]:
+    return action.split(":", 1)[1].split(",")
+
+
+def _seven_any_order(legal: list[str]) -> str | None:
+    """A split 7 whose last part no 7 of the list begins with (so it can only be started
+    with when parts may come in any order), the only 7 made of its parts."""
+    sevens = [a for a in legal if a.startswith("7:")]
+    firsts = {_seven_parts(a)[0] for a in sevens}
+    for a in sevens:
+        parts = _seven_parts(a)
+        same = [b for b in sevens if sorted(_seven_parts(b)) == sorted(parts)]
+        if len(parts) >= 2 and parts[-1] not in firsts and same == [a]:
+            return a
+    return None
+
+
+def test_dog17_split_seven_started_with_any_part_and_undone(new_page: Any, artifacts: Path) -> None:
+    view, legal, target, moves = _position(_seven_any_order)
+    page = _mount(new_page, view, legal, moves)
+    page.locator('#hand button.card.playable[data-card="7"]').first.click()
+    described = next(m["move"] for m in moves if m["action"] == target)
+    parts = [f"{e['peg']}:{e['from']}:{e['to']}" for e in described["moves"] if e["type"] == "move"]
+    # The last part first: it is offered, and "undo part" takes it back.
+    page.locator(f'button.dog-option[data-part="{parts[-1]}"]').click()
+    assert "So far" in page.locator("#dog-choice").inner_text()
+    page.screenshot(path=str(artifacts / "dog-seven-any-order.png"), full_page=True)
+    page.click("#dog-seven-undo")
+    assert page.locator("#dog-seven-parts").count() == 0
+    assert sent(page) == []
+    # Then all of them, the other way round.
+    for part in reversed(parts):
+        assert sent(page) == []
+        page.locator(f'button.dog-option[data-part="{part}"]').click()
+    if not sent(page):
+        page.click("#dog-seven-confirm")
+    assert sent(page) == [target]
+    assert page.js_errors == []
+
+
+SEVEN_STEP = """async () => {
+  const { sevenStep } = await import('/static/games/dog-seven.js');
+  const part = (key) => ({ key });
+  const move = (action, keys) => ({ action, parts: keys.map(part) });
+  // Two orders of the same parts are distinct moves (the order changes the outcome), a
+  // third move has other parts, one part alone is a move of its own.
+  const cands = [move('ab', ['a', 'b']), move('ba', ['b', 'a']), move('ac', ['a', 'c']), move('c', ['c'])];
+  const pick = (keys) => {
+    const step = sevenStep(cands, keys.map(part));
+    return [step.complete && step.complete.action, step.next.map((p) => p.key), step.last];
+  };
+  return { none: pick([]), a: pick(['a']), ab: pick(['a', 'b']), ba: pick(['b', 'a']), ca: pick(['c', 'a']), c: pick(['c']) };
+}"""
+
+
+def test_dog17_split_seven_matches_parts_as_a_multiset_exact_order_first(new_page: Any) -> None:
+    page = new_page("en")
+    page.goto("/")
+    page.wait_for_selector("#create-table")
+    got = page.evaluate(SEVEN_STEP)
+    assert got["none"] == [None, ["a", "b", "c"], False]
+    assert got["a"] == [None, ["b", "c"], False]
+    assert got["ab"] == ["ab", [], True]
+    assert got["ba"] == ["ba", [], True]
+    assert got["ca"] == ["ac", [], True]
+    assert got["c"] == ["c", ["a"], False]

@@ -204,4 +204,23 @@ async def test_the_help_screen_has_the_whole_rules_page(lang: str, points: str) 
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert points in app.screen.rules and "+10" not in app.screen.rules
-        assert {"en": "Forced capture", "de": "Schlagzwang"}[lang] in app.screen.rules
+        assert {"en": "Forced capture", "de": "Fangzwang"}[lang] in app.screen.rules
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_terminal_and_the_browser_name_each_option_alike(lang: str) -> None:
+    """An option has one name: the terminal's setup may add a hint in brackets (how to type a
+    number), nothing else; the browser's lobby and the rules page use the same words."""
+    from stammtisch.core import i18n, registry
+    from stammtisch.tui.i18n import tr, ui_keys
+
+    checked = 0
+    for game in registry.games():
+        for spec in registry.info(game).options:
+            if f"opt_{spec.name}" not in ui_keys():
+                continue
+            web = i18n.t(f"web.opt_{spec.name}", lang)
+            terminal = tr(f"opt_{spec.name}", lang)
+            assert terminal.partition(" (")[0] == web, (game, spec.name, terminal, web)
+            checked += 1
+    assert checked >= 8

@@ -115,6 +115,8 @@ function context(tbl) {
     moves: msg.moves || null,
     seat: me,
     table: page.info,
+    // The end panel (table/end.js) shows the scores once the game is over.
+    endShown: Boolean(page.info && page.info.status === "over"),
     version: msg.version,
     names: names(page),
     interactive: Boolean(myMove || (msg.legal && msg.legal.length)),

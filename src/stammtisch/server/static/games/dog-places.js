@@ -44,7 +44,14 @@ export function geometry(n, bottom) {
     const [x, y] = at(a + step * 2.6, RADIUS - Math.max(4.2 * fr, 75));
     return { x, y, anchor: x < CENTER ? "start" : "end" };
   };
-  return { L, fr, pos, label };
+  // Every 8th track field carries its number (as the moves and the log name it) just
+  // outside the ring, where no kennel lies: enough to count from, few enough for a phone.
+  const numbers = [];
+  for (let i = 0; i < L; i += 8) {
+    const [x, y] = at(angle(i), RADIUS + 2.3 * fr);
+    numbers.push({ n: i + 1, x, y });
+  }
+  return { L, fr, pos, label, numbers };
 }
 
 /** Where a peg stands, in words: "field 17", "Himmel 2", "kennel". */

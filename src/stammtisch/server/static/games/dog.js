@@ -4,14 +4,15 @@
 // and Himmel of 4) only to draw it. Every move offered is one of the server's `moves`, read
 // from its description (card, Joker value, pegs, from/to fields, the parts of a 7) and
 // shown with its words; only the `action` goes back. Picking a card filters them, a Joker
-// first asks for its value, and a split 7 is composed part by part, keeping only the moves
-// whose described parts begin with the parts chosen. Where fields are (and their names in
-// words) comes from dog-places.js.
+// first asks for its value, and a split 7 is composed part by part in any order
+// (dog-seven.js matches the parts chosen against each move's parts). Where fields are (and
+// their names in words) comes from dog-places.js.
 import { cardEl, cardName, cardText } from "../cards.js";
 import { h, s } from "../dom.js";
 import { nameList, pick as words, t } from "../i18n.js";
 import { animatePegs } from "./dog-motion.js";
 import { CENTER, RADIUS, fieldKey, geometry, lastFields, placeWords, startOf } from "./dog-places.js";
+import { sevenStep } from "./dog-seven.js";
 
 // What the player has picked so far in this position (reset when the version changes).
 let ui = fresh(null);
@@ -124,16 +125,9 @@ function selection(plays, v, ctx) {
   out.seven = cands.length > 0 && cands.every((m) => m.kind === "move" && effective(m) === "7");
   const movesFor = v.moves_for ?? v.current_player;
   if (out.seven) {
-    const k = ui.parts.length;
-    const prefix = cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].key === p.key));
-    out.complete = prefix.find((m) => m.parts.length === k) || null;
-    const seen = new Set();
-    for (const m of prefix) {
-      const part = m.parts[k];
-      if (!part || seen.has(part.key)) continue;
-      seen.add(part.key);
-      out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(ctx, part), part });
-    }
+    const step = sevenStep(cands, ui.parts);
+    out.complete = step.complete;
+    for (const part of step.next) out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(ctx, part), part });
     return out;
   }
   for (const m of cands) {
@@ -166,11 +160,9 @@ function pick(ctx, sel, option) {
   ui.parts.push(option.part);
   ui.peg = null;
   ui.to = null;
-  const k = ui.parts.length;
-  const prefix = sel.cands.filter((m) => ui.parts.every((p, i) => m.parts[i] && m.parts[i].key === p.key));
-  const done = prefix.find((m) => m.parts.length === k);
-  if (done && prefix.length === 1) {
-    ctx.act(done.action);
+  const step = sevenStep(sel.cands, ui.parts);
+  if (step.complete && step.last) {
+    ctx.act(step.complete.action);
     return;
   }
   ctx.redraw();
@@ -262,7 +254,7 @@ function sevenRows(ctx, sel) {
         },
         t("dog_seven_undo"),
       ),
-      sel.complete ? h("button", { type: "button", class: "small primary", onclick: () => ctx.act(sel.complete.action) }, t("confirm")) : null,
+      sel.complete ? h("button", { type: "button", class: "small primary", id: "dog-seven-confirm", onclick: () => ctx.act(sel.complete.action) }, t("confirm")) : null,
     ),
   );
   return rows;
@@ -318,6 +310,7 @@ function drawBoard(ctx, v, geo, sel, hint = { pegs: new Set(), fields: new Set()
   const board = { ctx, v, fr, hint, dests, onField, movable: new Set(sel.options.map((o) => o.peg)), last: lastFields(v) };
   const fields = [];
   for (const [key, xy] of pos) fields.push(fieldCircle(board, key, xy));
+  fields.push(...geo.numbers.map(({ n: num, x, y }) => s("text", { x: x.toFixed(1), y: (y + 9).toFixed(1), class: "field-num", "text-anchor": "middle", "aria-hidden": "true" }, String(num))));
   const pegs = [];
   for (const [peg, key] of pegPlaces(v)) {
     const p = pos.get(key);
@@ -378,14 +371,18 @@ function fieldCircle({ fr, hint, dests, last, onField }, key, [x, y]) {
   if (dests.has(key)) classes.push("dest");
   if (last.has(key)) classes.push("last");
   if (hint.fields.has(key)) classes.push("hint-field");
-  return s("circle", {
-    cx: x.toFixed(1),
-    cy: y.toFixed(1),
-    r: (key.startsWith("K") ? fr * 0.85 : fr).toFixed(1),
-    class: classes.join(" "),
-    dataset: { field: key },
-    onclick: dests.has(key) ? () => onField(key) : undefined,
-  });
+  return s(
+    "circle",
+    {
+      cx: x.toFixed(1),
+      cy: y.toFixed(1),
+      r: (key.startsWith("K") ? fr * 0.85 : fr).toFixed(1),
+      class: classes.join(" "),
+      dataset: { field: key },
+      onclick: dests.has(key) ? () => onField(key) : undefined,
+    },
+    s("title", {}, placeWords(key)),
+  );
 }
 
 function pegMark({ ctx, v, fr, hint, dests, movable, last, onField }, peg, key, p) {
@@ -421,9 +418,11 @@ function pegMark({ ctx, v, fr, hint, dests, movable, last, onField }, peg, key, 
 function boardSvg(ctx, v, fr, drawn) {
   const centerText = v.terminal
     ? t("over")
-    : v.current_player !== null && v.current_player !== undefined
-      ? t("turn_of", { name: ctx.names[v.current_player] })
-      : "";
+    : v.phase === "exchange"
+      ? t("dog_exchange_all")
+      : v.current_player !== null && v.current_player !== undefined
+        ? t("turn_of", { name: ctx.names[v.current_player] })
+        : "";
   const top = v.discards && v.discards.length ? v.discards[v.discards.length - 1] : null;
   return s(
     "svg",
@@ -431,7 +430,18 @@ function boardSvg(ctx, v, fr, drawn) {
     s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 4 * fr, class: "board-bg" }),
     ...drawn,
     s("text", { x: CENTER, y: CENTER - 10, class: "center", "text-anchor": "middle" }, centerText),
-    top ? s("text", { x: CENTER, y: CENTER + 30, class: "center discard", "text-anchor": "middle" }, `▣ ${cardText(top)}`) : null,
+    top ? discardMark(top) : null,
+  );
+}
+
+/** The discard pile's top card: a short label, the card's full name as its title. */
+function discardMark(top) {
+  const full = t("dog_discard_title", { card: cardName(top) });
+  return s(
+    "text",
+    { x: CENTER, y: CENTER + 30, class: "center discard", id: "dog-discard", "text-anchor": "middle", role: "img", "aria-label": full },
+    s("title", {}, full),
+    t("dog_discard", { card: cardText(top) }),
   );
 }
 

@@ -12,14 +12,13 @@ export function render(root, ctx) {
   const moves = ctx.moves || [];
   const byCard = new Map(moves.map((m) => [m.move && m.move.card, m.action]));
   const last = v.last;
-  const lastTaken = new Set(last ? last.captured : []);
 
   const info = h(
     "div",
     { class: "zw-info row" },
     h("span", {}, t("zw_round", { r: Math.min(v.round + 1, v.rounds), n: v.rounds })),
     h("span", {}, t("zw_deck", { n: v.deck_size })),
-    h("span", {}, `${ctx.names[v.dealer] ?? ""} ${t("zw_dealer")}`),
+    h("span", { id: "zw-dealer" }, t("zw_dealer", { name: ctx.names[v.dealer] ?? "" })),
   );
 
   // Everybody's corner: hand size, capture pile, match points. Own seat last, at the bottom.
@@ -54,11 +53,12 @@ export function render(root, ctx) {
         "div",
         { class: "my-area" },
         playerBox(ctx, me, v, true),
-        h("div", { class: "hand card-row", id: "hand", "aria-label": t("hand") }, hand),
+        h("div", { class: "hand card-row", id: "hand", role: "group", "aria-label": t("hand") }, hand),
       ),
     );
   }
-  if (v.round_results && v.round_results.length) parts.push(roundTable(ctx, v, lastTaken));
+  // Once the game is over the end panel shows the scores by round: not twice.
+  if (v.round_results && v.round_results.length && !ctx.endShown) parts.push(roundTable(ctx, v));
   root.append(h("div", { class: "game zwickern" }, parts));
 }
 
@@ -83,15 +83,21 @@ function playerBox(ctx, p, v, mine = false) {
 }
 
 function roundTable(ctx, v) {
+  const cell = (x) => h("td", {}, String(x));
   return h(
-    "table",
-    { class: "scores" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), ctx.names.map((nm) => h("th", {}, nm)))),
+    "div",
+    { class: "table-scroll" },
     h(
-      "tbody",
-      {},
-      v.round_results.map((r, i) => h("tr", {}, h("th", {}, `${i + 1}`), r.map((x) => h("td", {}, String(x))))),
-      h("tr", { class: "total" }, h("th", {}, "Σ"), v.match_points.map((x) => h("td", {}, String(x)))),
+      "table",
+      { class: "scores breakdown", id: "zw-rounds" },
+      h("caption", {}, t("end_match_table")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("zw_round_col")), ctx.names.map((nm) => h("th", { scope: "col" }, nm)))),
+      h(
+        "tbody",
+        {},
+        v.round_results.map((r, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}`), r.map(cell))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, "Σ"), v.match_points.map(cell)),
+      ),
     ),
   );
 }

@@ -30,7 +30,13 @@ export function drawBanner(banner, page) {
   const me = mySeat(page);
   const text = h("span", { class: "turn-text" });
   if (me === null) text.append(t("spectating"), " ");
-  if (myTurn(page)) {
+  if (view.phase === "exchange") {
+    // Dog's card exchange: everybody gives a card at the same time, not one after another.
+    const given = view.exchange && view.exchange.given;
+    const mine = me !== null && given && !given[me];
+    if (mine) banner.classList.add("mine");
+    text.append(t("dog_exchange_all"), me !== null && given ? ` ${t(mine ? "dog_exchange_yours" : "dog_exchange_done")}` : "");
+  } else if (myTurn(page)) {
     banner.classList.add("mine");
     text.append(t("your_turn"));
   } else {

@@ -15,11 +15,16 @@ export function drawChat(box, page, { say }) {
   box.hidden = !chat || !page.msg;
   if (box.hidden) return;
   const n = names(page);
+  // The log role sits on a wrapper so that the list keeps its list semantics.
   const list = h(
-    "ol",
+    "div",
     { class: "chat-list", id: "chat-list", role: "log", "aria-label": t("chat"), tabindex: "0" },
-    chat.messages.map((m) =>
-      h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("words.seat", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.text)),
+    h(
+      "ol",
+      { class: "chat-lines" },
+      chat.messages.map((m) =>
+        h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("words.seat", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.text)),
+      ),
     ),
   );
   box.append(h("h2", {}, t("chat")), chat.messages.length ? list : h("p", { class: "muted small", id: "chat-empty" }, chat.enabled ? t("chat_none") : t("chat_off")));
@@ -33,7 +38,7 @@ export function drawChat(box, page, { say }) {
   const form = h(
     "form",
     { class: "chat-form", id: "chat-form" },
-    h("label", { for: "chat-input", class: "offscreen" }, t("chat_placeholder")),
+    h("label", { for: "chat-input", class: "offscreen" }, t("chat_label")),
     input,
     h("button", { type: "submit", class: "small", id: "chat-send" }, t("chat_send")),
   );

@@ -24,11 +24,25 @@ export function resultLine(result, view, names) {
   const win = winners(result, view);
   const parts = [`${t("result")}: `];
   if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => names[i]).join(", ")}. `);
-  parts.push((result.scores || []).map((sc, i) => `${names[i]} ${fmt(sc)}`).join(" · "));
+  if (view && Array.isArray(view.penalties)) {
+    // Himmel: penalty points, as the seats, the end table and the log count them.
+    parts.push(`${t("result_penalties")}: `, view.penalties.map((p, i) => `${names[i]} ${fmt(p)}`).join(" · "));
+  } else {
+    parts.push((result.scores || []).map((sc, i) => `${names[i]} ${fmt(sc)}`).join(" · "));
+  }
   return parts.join("");
 }
 
 function table(id, caption, head, rows, foot) {
+  // A table wider than a phone scrolls inside its own box, never the page.
+  return h(
+    "div",
+    { class: "table-scroll" },
+    scoreTable(id, caption, head, rows, foot),
+  );
+}
+
+function scoreTable(id, caption, head, rows, foot) {
   return h(
     "table",
     { class: "scores breakdown", id },

@@ -86,11 +86,11 @@ function headActions(page, { askHint, leave, askUndo }, redraw) {
   const status = page.info.status;
   const actions = h("div", { class: "row actions" });
   if (status === "playing" && page.mine && page.msg && page.msg.legal && page.msg.legal.length) {
-    actions.append(h("button", { type: "button", id: "hint", onclick: askHint }, t("hint")));
+    actions.append(h("button", { type: "button", id: "hint", class: "small", onclick: askHint }, t("hint")));
   }
   if (askUndo && canAskUndo(page)) {
     // On a phone only the arrow shows (the head stays one row); the label is still read out.
-    const undo = h("button", { type: "button", id: "undo", onclick: askUndo, title: t("undo"), "aria-label": t("undo") });
+    const undo = h("button", { type: "button", id: "undo", class: "small", onclick: askUndo, title: t("undo"), "aria-label": t("undo") });
     undo.append(h("span", { "aria-hidden": "true" }, "↶"), h("span", { class: "undo-label", "aria-hidden": "true" }, ` ${t("undo")}`));
     actions.append(undo);
   }

@@ -11,6 +11,15 @@ export function drawSeats(box, page, { addBot }) {
   const me = mySeat(page);
   const view = page.msg ? page.msg.view : null;
   const scores = page.msg && page.msg.result ? page.msg.result.scores : view && view.scores;
+  // Himmel counts penalty points (fewer is better): shown as such, never as negative scores.
+  const penalties = view && Array.isArray(view.penalties) ? view.penalties : null;
+  const score = (seat) => {
+    if (penalties) {
+      const words = t("penalty_points", { n: penalties[seat] });
+      return h("span", { class: "score penalty-points", title: words, "aria-label": words }, fmt(penalties[seat]));
+    }
+    return scores && scores[seat] !== undefined ? h("span", { class: "score" }, fmt(scores[seat])) : null;
+  };
   for (const s of page.info.seats) {
     const classes = ["seat-chip", `seat-c${s.seat}`];
     const toMove = s.seat === current && page.info.status === "playing";
@@ -26,7 +35,7 @@ export function drawSeats(box, page, { addBot }) {
       h("span", { class: "name" }, seatName(s), s.seat === me ? ` (${t("you")})` : ""),
       s.kind === "bot" && s.nickname && s.level ? h("span", { class: "level small" }, t(s.level)) : null,
       s.away ? h("span", { class: "small away" }, t("away")) : null,
-      scores && scores[s.seat] !== undefined ? h("span", { class: "score" }, fmt(scores[s.seat])) : null,
+      score(s.seat),
     );
     if (s.kind === "open" && page.mine && page.info.status === "waiting") {
       const sel = h(

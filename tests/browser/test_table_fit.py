@@ -1,0 +1,174 @@
+"""The table page on a phone and a desktop, as a player review found it: nothing wider
+than the screen, every seat in view, the scores shown once, penalty points as penalty
+points, the exchange of cards said as it happens, words that read naturally, and no serious
+accessibility violation during play or at the end, with the chat in use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browserkit import axe_serious, create_table, finished_game, version, wait_turn
+
+pytestmark = pytest.mark.browser
+
+PHONE = (390, 844)
+DESKTOP = (1366, 768)
+WIDTH = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+# Seat chips that do not lie wholly inside the viewport's width.
+SEATS_OUT = """() => [...document.querySelectorAll('#seats .seat-chip')].filter((chip) => {
+  const r = chip.getBoundingClientRect();
+  return r.left < -1 || r.right > window.innerWidth + 1;
+}).map((chip) => chip.dataset.seat)"""
+MOVES = {
+    "zwickern": "#hand button.card.playable",
+    "himmel": "#hand button.card.playable, #haz-take",
+    "dog": "#hand button.card.playable, #dog-fold",
+}
+
+
+def _say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-send")
+    page.wait_for_selector("#chat-list li")
+
+
+def _fits(page: Any) -> None:
+    scroll, inner = page.evaluate(WIDTH)
+    assert scroll <= inner, f"the page is {scroll} px wide on a {inner} px screen"
+    assert page.evaluate(SEATS_OUT) == []
+
+
+@pytest.mark.parametrize(("lang", "size", "players"), [("de", PHONE, 4), ("en", DESKTOP, 2)])
+def test_zwickern_game_over_fits_and_shows_the_scores_once(
+    new_page: Any, artifacts: Path, lang: str, size: tuple[int, int], players: int
+) -> None:
+    page = new_page(lang, width=size[0], height=size[1])
+    create_table(page, "zwickern", ["me"] + ["bot:easy"] * (players - 1), players=players)
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand").get_attribute("role") == "group"
+    dealer = page.locator("#zw-dealer").inner_text()
+    assert dealer.startswith("Dealer: " if lang == "en" else "Geber: ")
+    moves = 0
+    while wait_turn(page, MOVES["zwickern"]) == "turn":
+        before = version(page)
+        page.locator(MOVES["zwickern"]).first.click()
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#table-page').dataset.version) > {before}", timeout=60000
+        )
+        moves += 1
+        assert moves < 200, "the game did not end"
+    page.wait_for_selector("#end-panel")
+    _say(page, "Hallo zäme, ein etwas längerer Text zum Testen des Umbruchs im Chatfenster")
+    _fits(page)
+    # The scores by round once: in the end panel, not again under the table.
+    assert page.locator("#breakdown-rounds").count() == 1
+    assert page.locator("#board table.scores").count() == 0
+    assert axe_serious(page) == []
+    page.screenshot(path=str(artifacts / f"fit-zwickern-{players}-{size[0]}-over.png"), full_page=True)
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("zwickern", ["me", "bot:easy", "bot:easy", "bot:easy"]),
+        ("himmel", ["me"] + ["bot:easy"] * 5),
+        ("dog", ["me", "bot:easy", "bot:easy", "bot:easy"]),
+    ],
+)
+def test_during_play_every_seat_shows_and_axe_is_content(
+    new_page: Any, artifacts: Path, game: str, seats: list[str], size: tuple[int, int]
+) -> None:
+    page = new_page("en", width=size[0], height=size[1])
+    create_table(page, game, seats, players=len(seats))
+    assert wait_turn(page, MOVES[game]) == "turn"
+    _say(page, "Hello table, a somewhat longer line to see how the chat wraps")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    _fits(page)
+    # The chat is a log around a list (its lines stay list items).
+    assert page.locator("#chat-list[role=log] > ol > li").count() == 1
+    # Buttons beside each other are equally tall (link-style ones centre their text).
+    heights = page.locator(".title-row .actions > *:not(.menu), .title-row .menu > summary").evaluate_all(
+        "els => els.map(e => Math.round(e.getBoundingClientRect().height))"
+    )
+    assert len(set(heights)) == 1, heights
+    # The placeholder fits its field.
+    assert page.evaluate(
+        """() => { const i = document.querySelector('#chat-input');
+        const c = document.createElement('canvas').getContext('2d');
+        c.font = getComputedStyle(i).font;
+        const pad = parseFloat(getComputedStyle(i).paddingLeft) + parseFloat(getComputedStyle(i).paddingRight);
+        return c.measureText(i.placeholder).width <= i.clientWidth - pad; }"""
+    )
+    assert axe_serious(page) == []
+    page.screenshot(path=str(artifacts / f"fit-{game}-{size[0]}-play.png"))
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+@pytest.mark.parametrize(("game", "bots", "options"), [("himmel", 2, {"players": 3}), ("dog", 3, {})])
+def test_game_over_fits_and_axe_is_content(
+    server: str,
+    new_page: Any,
+    artifacts: Path,
+    game: str,
+    bots: int,
+    options: dict[str, Any],
+    size: tuple[int, int],
+) -> None:
+    tid = finished_game(server, game, bots, **options)
+    page = new_page("en", width=size[0], height=size[1])
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    _fits(page)
+    assert axe_serious(page) == []
+    page.screenshot(path=str(artifacts / f"fit-{game}-{size[0]}-over.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_himmel_shows_penalty_points_as_penalty_points(server: str, new_page: Any) -> None:
+    tid = finished_game(server, "himmel", 2, players=3)
+    page = new_page("en")
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    chips = page.locator("#seats .seat-chip .score").all_inner_texts()
+    table = page.locator("#breakdown-penalties tbody tr").first.locator("td").all_inner_texts()
+    assert chips == table and all(not x.startswith(("-", "−")) for x in chips)
+    assert "penalty points" in (
+        page.locator("#seats .seat-chip .score").first.get_attribute("aria-label") or ""
+    )
+    banner = page.locator("#banner").inner_text()
+    assert "Penalty points (fewer is better)" in banner and "-" not in banner.split("fewer is better")[1]
+
+
+def test_dog_exchange_is_said_for_everybody(new_page: Any, artifacts: Path) -> None:
+    page = new_page("de", width=PHONE[0], height=PHONE[1])
+    create_table(page, "dog", ["me", "bot:easy", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#dog-choice[data-kind=give]")
+    assert (
+        page.locator("#banner")
+        .inner_text()
+        .startswith("Alle wählen eine Karte zum Weitergeben. Wähle deine.")
+    )
+    # Every 8th track field carries its number; every field names itself.
+    assert page.locator("#dog-board .field-num").all_text_contents() == [
+        "1",
+        "9",
+        "17",
+        "25",
+        "33",
+        "41",
+        "49",
+        "57",
+    ]
+    assert page.locator('#dog-board circle[data-field="T44"] title').text_content() == "Feld 45"
+    page.locator("#hand button.card.playable").first.click()
+    page.wait_for_function("() => !document.querySelector('#dog-choice[data-kind=give]')")
+    banner = page.locator("#banner").inner_text()
+    assert "Deine ist gegeben" in banner or "am Zug" in banner
+    page.screenshot(path=str(artifacts / "fit-dog-exchange-390.png"))
+    assert page.js_errors == []
