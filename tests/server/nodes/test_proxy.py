@@ -106,6 +106,33 @@ def db_rows(url: str, sql: str, **params: Any) -> list[Any]:
     return rows
 
 
+async def finish(
+    tasks: list[asyncio.Task[None]], seconds: float, url: str, workdir: Path, reconnects: Counter[str]
+) -> None:
+    """Wait for the seats and spectators; if they are not done in time, fail with what the
+    tables, their leases and the nodes' logs say (a lone timeout tells nothing)."""
+    done, pending = await asyncio.wait(tasks, timeout=seconds)
+    for task in done:
+        task.result()  # a seat that failed fails the test with its own error
+    if not pending:
+        return
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    tables = db_rows(
+        url,
+        "SELECT t.id, t.status, t.version, l.owner, l.epoch, l.expires_at - now(), l.wanted_by"
+        " FROM st_tables AS t LEFT JOIN st_leases AS l ON l.table_id = t.id WHERE t.status <> 'over'",
+    )
+    logs = "\n".join(
+        f"--- {f.name}\n{f.read_text(errors='replace')[-4000:]}" for f in sorted(workdir.glob("*.log"))
+    )
+    raise AssertionError(
+        f"{len(pending)} of {len(tasks)} clients not done after {seconds} s; reconnects {dict(reconnects)};"
+        f" unfinished tables (id, status, version, owner, epoch, lease left, wanted by): {tables}\n{logs}"
+    )
+
+
 async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, tmp_path: Path) -> None:
     rng = random.Random(2222)
     with Cluster(nodes_db, tmp_path, lease_ttl=2.0, bot_delay=0.02) as cluster:
@@ -169,7 +196,7 @@ async def test_three_nodes_behind_haproxy_survive_a_killed_node(nodes_db: str, t
             assert moved, "the node is killed in the middle of some of its games"
             cluster.kill(victim)
 
-            await asyncio.wait_for(asyncio.gather(*tasks), 45)
+            await finish(tasks, 60, nodes_db, tmp_path, reconnects)
 
             # Replays through the proxy still work for every table.
             for tid in tables:
@@ -239,7 +266,7 @@ async def test_nodes_of_several_processes_each_play_through_the_proxy(nodes_db: 
                         )
                     )
                 )
-            await asyncio.wait_for(asyncio.gather(*tasks), 40)
+            await finish(tasks, 60, nodes_db, tmp_path, reconnects)
         for tid in tables:
             rows = db_rows(
                 nodes_db, "SELECT idx, seat, notation, epoch FROM st_actions WHERE table_id = :t", t=tid
