@@ -46,6 +46,18 @@ def test_dog_end_names_the_winning_team_and_its_seats() -> None:
     assert result_text(final, "de").startswith(f"Partei {team + 1} gewinnt: Spieler {a} und Spieler {b}.")
 
 
+def test_himmel_end_says_penalty_points_not_negative_scores() -> None:
+    """Himmel: every taken card is a penalty point and the fewest win (the rule text); the
+    end says them as penalty points, as the browser does, never as negative points."""
+    final = _play_out(stammtisch.load("himmel", players=3).new_game(5), 5)
+    penalties = final.observe(None)["penalties"]
+    assert [-p for p in penalties] == [int(x) for x in final.scores()]
+    each = ", ".join(f"{p} (Spieler {s + 1})" for s, p in enumerate(penalties))
+    text = result_text(final, "de")
+    assert text.endswith(f"Minuspunkte (weniger ist besser): {each}.") and "-" not in text
+    assert "Penalty points (fewer is better): " in result_text(final, "en")
+
+
 def test_german_terminal_texts_never_call_a_seat_a_rank() -> None:
     for key in i18n.keys("de"):
         if key.startswith(("tui.", "plain.", "cli")):

@@ -229,11 +229,16 @@ def result_text(state: State[Any], lang: str, names: Names = None) -> str:
         head = tr("result_winner", lang, name=seat_name(winners[0], lang, names))
     else:
         head = tr("result_winners", lang, names=join([seat_name(w, lang, names) for w in winners], lang))
+    # Himmel counts penalty points (fewer is better): said as such, as the browser does,
+    # not as negative scores.
+    penalties = state.observe(None).get("penalties")
+    counted = penalties if isinstance(penalties, list) else scores
     each = [
         tr("result_score", lang, name=seat_name(seat, lang, names), points=num(x))
-        for seat, x in enumerate(scores)
+        for seat, x in enumerate(counted)
     ]
-    return f"{head} {tr('result_scores', lang, scores=', '.join(each))}"
+    label = "result_penalties" if counted is penalties else "result_scores"
+    return f"{head} {tr(label, lang, scores=', '.join(each))}"
 
 
 def num(value: Any) -> str:
