@@ -94,6 +94,12 @@ BAD_INPUTS = [
     (["sim", "dog", "-o", "dealer=7"], 2, "0 to 5, or -1 to draw"),
     (["sim", "zwickern", "-o", "rounds=two"], 2, "0 to 100"),
     (["play", "zwickern", "--seat", "x"], 2, "--seat"),
+    # A number option says what it expects, not the validator's English.
+    (["play", "zwickern", "--seed", "abc"], 2, "--seed: expected a whole number."),
+    (["play", "zwickern", "--seed", "abc", "--lang", "de"], 2, "erwartet wird eine ganze Zahl."),
+    (["serve", "--port", "99999"], 2, "expected a whole number from 1 to 65535."),
+    (["sim", "zwickern", "--games", "0"], 2, "a whole number, at least 1."),
+    (["serve", "--bot-delay", "soon"], 2, "expected a number (such as 2.5)."),
     (["play", "nosuchgame"], 2, "nosuchgame"),
     (["play", "zwickern", "--lang", "fr"], 2, "fr"),
     (["games", "--lang", "fr"], 2, "fr"),

@@ -149,12 +149,35 @@ def click_message(exc: click.ClickException, lang: str) -> str:
         return StammtischError("cli_missing", what=what).message(lang)
     if isinstance(exc, click.exceptions.BadParameter) and exc.param is not None:
         names = getattr(exc.param, "opts", None) or [exc.param.name or "?"]
-        return StammtischError("cli_bad_value", param=names[0], reason=exc.message).message(lang)
+        reason = _expected(exc.param, lang) or exc.message
+        return StammtischError("cli_bad_value", param=names[0], reason=reason).message(lang)
     text = exc.format_message()
     match = re.match(r"No such command '(.+)'", text)
     if match:
         return StammtischError("cli_no_such_command", name=match.group(1)).message(lang)
     return StammtischError("cli_usage", message=text).message(lang)
+
+
+def _expected(param: Any, lang: str) -> str | None:
+    """What a number option expects, in the player's words (``a whole number from 1 to
+    65535``), instead of the validator's English; None for any other kind of value."""
+    descriptor = getattr(param, "type_descriptor", None)
+    kind = getattr(descriptor, "annotation", None)
+    if kind not in (int, float):
+        return None
+    what = t("cli.reason.whole" if kind is int else "cli.reason.number", lang)
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        what = t("cli.reason.between", lang, what=what, min=_num(low), max=_num(high))
+    elif low is not None:
+        what = t("cli.reason.at_least", lang, what=what, min=_num(low))
+    elif high is not None:
+        what = t("cli.reason.at_most", lang, what=what, max=_num(high))
+    return t("cli.reason.expected", lang, what=what)
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def localize_help(group: TyperGroup, lang: str) -> None:
