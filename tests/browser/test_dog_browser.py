@@ -113,7 +113,7 @@ def test_dog_variants_name_the_receiver_and_hide_teams_when_alone(new_page: Any,
     create_table(page, "dog", ["me"] + ["bot:easy"] * 5, nickname="Trudi", players=6, teams=2)
     page.wait_for_selector("#dog-choice[data-kind=give]", timeout=60000)
     teams = page.locator(".dog-info .team").all_inner_texts()
-    assert len(teams) == 2 and teams[0].startswith("Team 1: Trudi, ") and " und " in teams[0], teams
+    assert len(teams) == 2 and teams[0].startswith("Partei 1: Trudi, ") and " und " in teams[0], teams
     mate = re.split(", | und ", teams[0].split(": ", 1)[1])[1]  # seats 0, 2, 4: the next is seat 2
     assert page.locator("#dog-choice").inner_text() == f"Wähle die Karte für {mate}."
     alone = new_page("en")

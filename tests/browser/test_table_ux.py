@@ -288,7 +288,7 @@ def test_lobby_options_in_player_words(new_page: Any) -> None:
     # DOG-22: six players play three teams of two, or two teams of three; never a bare "0".
     page.select_option("#opt-players", "6")
     teams = page.locator("#opt-teams option").all_inner_texts()
-    assert teams == ["üblich (3 Teams à 2)", "2 Teams à 3", "3 Teams à 2"]
+    assert teams == ["üblich (3 Parteien zu 2)", "2 Parteien zu 3", "3 Parteien zu 2"]
     page.select_option("#opt-players", "5")  # DOG-21: five play alone
     assert page.locator("#opt-teams option").all_inner_texts() == [
         "üblich (jeder für sich)",
