@@ -224,3 +224,11 @@ def test_the_terminal_and_the_browser_name_each_option_alike(lang: str) -> None:
             assert terminal.partition(" (")[0] == web, (game, spec.name, terminal, web)
             checked += 1
     assert checked >= 8
+
+
+def test_an_empty_dog_discard_pile_is_said_empty() -> None:
+    """At the first card of a game the discard pile reads "empty", not "0, top -"."""
+    from stammtisch.tui.present_dog import discards_text
+
+    assert discards_text([], "de") == "Ablage: leer" and discards_text([], "en") == "Discards: none"
+    assert discards_text(["7H", "KS"], "en").startswith("Discards: 2, top ")

@@ -42,6 +42,13 @@ def ring_cells(fields: int) -> list[tuple[int, int]]:
     return out
 
 
+def discards_text(discards: Sequence[str], lang: str) -> str:
+    """The discard pile: how many cards and the top one, or that it is empty."""
+    if not discards:
+        return tr("dog_discards_none", lang)
+    return tr("dog_discards", lang, n=len(discards), top=chip(discards[-1], lang).plain)
+
+
 def track_len(players: int) -> int:
     """16 fields per seat; two players sit opposite on 64 fields (DOG-1, DOG-21)."""
     return 64 if players == 2 else FIELDS_PER_SEAT * players
@@ -141,12 +148,7 @@ class DogPresenter(Presenter):
         head = Text(tr("dog_round", lang, r=int(view["round"]) + 1, h=view["hand_size"]), style="bold")
         head.append(f" · {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")
         head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
-        head.append(
-            " · "
-            + tr(
-                "dog_discards", lang, n=len(discards), top=chip(discards[-1], lang).plain if discards else "-"
-            )
-        )
+        head.append(" · " + discards_text(discards, lang))
         per_seat = track_len(players) // players  # a seat's stretch of the track, from its start
         ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, per_seat, 4)), style="dim")
         teams = " · ".join(
@@ -263,15 +265,7 @@ class DogPresenter(Presenter):
         lines: list[Text] = []
         if with_piles:
             piles = Text(tr("draw_pile", lang, n=view["deck_size"]))
-            piles.append(
-                "   "
-                + tr(
-                    "dog_discards",
-                    lang,
-                    n=len(discards),
-                    top=chip(discards[-1], lang).plain if discards else "-",
-                )
-            )
+            piles.append("   " + discards_text(discards, lang))
             lines.append(piles)
         cur = view.get("current_player")
         if view.get("phase") == "exchange" and cur is not None:
