@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import stammtisch
-from stammtisch.core.i18n import LANGUAGES
-from stammtisch.core.words import entry_text, move_text
+from stammtisch.core.i18n import LANGUAGES, t
+from stammtisch.core.words import entry_text, event_text, move_text
 
 #: What notation looks like (Dog ``p12``, ``7:p0 3-5``, ``J:p0 10<>p5 40``, ``Jo=4``; Himmel
 #: ``57>A``, ``raise A 63``, ``take 31``; Zwickern ``9C``/``QS``; ruling ids ``DOG-17``),
@@ -26,6 +26,10 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 CASES = [
     ("dog", {"players": 4}, 3),
     ("dog", {"players": 6}, 4),
+    # The options beyond the rule text (DOG-21 ... DOG-26) have their moves told too.
+    ("dog", {"players": 4, "two_steals": True}, 5),
+    ("dog", {"players": 6, "teams": 2, "seven_with_partner": True, "no_jack_reswap": True}, 6),
+    ("dog", {"players": 3, "last_peg_no_joker": True}, 7),
     *[("himmel", {"players": n, "games": 1}, 10 + n) for n in (3, 4, 5, 6)],
     *[("zwickern", {"players": n}, 20 + n) for n in (2, 3, 4)],
 ]
@@ -45,6 +49,7 @@ def _play(name: str, options: dict[str, Any], seed: int) -> list[Any]:
                 for lang in LANGUAGES:
                     text = move_text(name, desc, lang, NAMES)
                     assert text and not NOTATION.search(text), (text, desc)
+                    assert not text.rstrip().endswith(":"), (text, desc)  # a move with nothing said
         state = state.apply(legal[rng.randrange(len(legal))])
         states.append(state)
         steps += 1
@@ -67,6 +72,9 @@ def test_every_log_entry_has_words_for_every_seat_without_notation(
                 assert text.strip(), (events, lang)
                 assert not NOTATION.search(text), (text, events)
             kinds.update(e["type"] for e in events)
+            for e in events:  # no event falls back to "Anna moved."
+                generic = t("words.acted", "en", name=NAMES[e["seat"]] if e.get("seat") is not None else "")
+                assert event_text(name, e, "en", NAMES[:players]) != generic, e
     assert len(kinds) >= 3
 
 

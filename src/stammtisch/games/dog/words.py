@@ -102,6 +102,11 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
         if event.get("helping") and kind != "sent_home":
             text = text[:-1] + t("dog.ev.helping", lang, partner=seat_name(names, event.get("owner"), lang))
         return text
+    if kind == "steal":  # DOG-24: the stolen card is named to the thief and the victim only
+        victim = seat_name(names, event.get("victim"), lang)
+        if event.get("card") is None:
+            return t("dog.ev.steal_hidden", lang, name=name, victim=victim)
+        return t("dog.ev.steal", lang, name=name, victim=victim, card=card_words(event["card"], lang))
     if kind == "fold":
         cards = [card_words(c, lang) for c in event.get("cards") or []]
         return t("dog.ev.fold", lang, name=name, cards=join(cards, lang))
@@ -139,6 +144,13 @@ def move_text(
         )
     if kind == "fold":
         return t("dog.mv.fold", lang)
+    if kind == "steal":  # DOG-24: the 2 taken as a theft
+        return t(
+            "dog.mv.steal",
+            lang,
+            card=card_words(description.get("card"), lang),
+            victim=seat_name(names, description.get("victim"), lang),
+        )
     card = _card_played(description.get("card"), description.get("value"), lang)
     moves = description.get("moves") or []
     if seat is None:  # the mover: the owner of the first peg it moves, unless it helps
