@@ -32,6 +32,8 @@ CASES = [
     ("dog", {"players": 3, "last_peg_no_joker": True}, 7),
     *[("himmel", {"players": n, "games": 1}, 10 + n) for n in (3, 4, 5, 6)],
     *[("zwickern", {"players": n}, 20 + n) for n in (2, 3, 4)],
+    ("himmel", {"players": 3, "games": 2}, 30),
+    ("zwickern", {"players": 2, "forced_capture": False, "tie_break": "extra_round", "rounds": 3}, 31),
 ]
 
 
