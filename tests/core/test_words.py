@@ -118,6 +118,19 @@ def test_zwickern_final_card_of_each_round_is_in_the_log() -> None:
     assert found >= 2
 
 
+def test_a_joker_move_in_a_list_is_labelled_joker_as_value() -> None:
+    """A move in a list begins with the card as a label ("Joker als 4: ..."), not with the
+    sentence's object ("den Joker als 4: ..."); the log keeps "spielt den Joker als 4"."""
+    from stammtisch.games.dog.words import event_text as dog_event
+
+    desc = {"type": "play", "card": "Jo", "value": "4", "moves": []}
+    assert move_text("dog", desc, "de").startswith("Joker als 4:")
+    assert move_text("dog", desc, "en").startswith("Joker as 4:")
+    assert dog_event({"type": "play", "seat": 0, "card": "Jo", "value": "4"}, "de", NAMES) == (
+        "Anna spielt den Joker als 4."
+    )
+
+
 def test_words_in_the_players_terms() -> None:
     from stammtisch.games.dog.words import event_text as dog_text
     from stammtisch.games.himmel.words import event_text as haz_text

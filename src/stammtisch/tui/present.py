@@ -132,8 +132,8 @@ class Presenter:
         if any(len(t) > len(common) and t[len(common)].isalnum() for t in texts) and common[-1:].isalnum():
             common = common[: common.rfind(" ") + 1]  # never cut inside a word or a number
         common = common.rstrip(" (;,:")
-        # A last word that names nothing yet ("den Joker als 7: Stein", its number still to
-        # choose) is left out: "den Joker als 7 … (8 Züge)".
+        # A last word that names nothing yet ("Joker als 7: Stein", its number still to
+        # choose) is left out: "Joker als 7 … (8 Züge)".
         at = max(common.rfind(": "), common.rfind("; "))
         tail = common[at + 2 :] if at >= 0 else ""
         if tail and " " not in tail and not any(ch.isdigit() for ch in tail):

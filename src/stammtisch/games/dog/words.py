@@ -71,9 +71,11 @@ def _part(ev: JSON, lang: str, names: Names, seat: int | None, style: str = "par
     return ""
 
 
-def _card_played(card: str | None, value: str | None, lang: str) -> str:
+def _card_played(card: str | None, value: str | None, lang: str, label: bool = False) -> str:
+    """The card as played: "den Joker als 4" in a sentence, "Joker als 4" as the label of a
+    move in a list (``label``)."""
     if value is not None:
-        return t("dog.joker_as", lang, value=card_words(value, lang))
+        return t("dog.joker_label" if label else "dog.joker_as", lang, value=card_words(value, lang))
     return card_words(card, lang)
 
 
@@ -151,7 +153,7 @@ def move_text(
             card=card_words(description.get("card"), lang),
             victim=seat_name(names, description.get("victim"), lang),
         )
-    card = _card_played(description.get("card"), description.get("value"), lang)
+    card = _card_played(description.get("card"), description.get("value"), lang, label=True)
     moves = description.get("moves") or []
     if seat is None:  # the mover: the owner of the first peg it moves, unless it helps
         first = next((m for m in moves if m.get("type") != "sent_home"), None)
