@@ -123,6 +123,8 @@ def test_a_joker_move_in_a_list_is_labelled_joker_as_value() -> None:
     sentence's object ("den Joker als 4: ..."); the log keeps "spielt den Joker als 4"."""
     from stammtisch.games.dog.words import event_text as dog_event
 
+    steal = {"type": "steal", "card": "Jo", "value": "2", "victim": 1}  # DOG-24 with the Joker
+    assert move_text("dog", steal, "en", NAMES) == "Joker as 2: steal a card from Ben"
     desc = {"type": "play", "card": "Jo", "value": "4", "moves": []}
     assert move_text("dog", desc, "de").startswith("Joker als 4:")
     assert move_text("dog", desc, "en").startswith("Joker as 4:")

@@ -150,7 +150,7 @@ def move_text(
         return t(
             "dog.mv.steal",
             lang,
-            card=card_words(description.get("card"), lang),
+            card=_card_played(description.get("card"), description.get("value"), lang, label=True),
             victim=seat_name(names, description.get("victim"), lang),
         )
     card = _card_played(description.get("card"), description.get("value"), lang, label=True)
