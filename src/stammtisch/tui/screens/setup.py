@@ -44,7 +44,7 @@ class SetupScreen(HostedScreen):
         border: round $primary; }
     SetupScreen #setup-title { text-style: bold; margin-bottom: 1; }
     SetupScreen .row { height: auto; }
-    SetupScreen .row Label { width: 30; padding: 0 1 0 0; }
+    SetupScreen .row Label { width: 34; padding: 0 1 0 0; }
     SetupScreen .row Select, SetupScreen .row Input { width: 1fr; }
     SetupScreen #seats, SetupScreen #opts { height: auto; }
     SetupScreen #buttons { height: 1; dock: bottom; margin-bottom: 1; padding: 0 2; }
