@@ -223,7 +223,7 @@ def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     out = buf.getvalue()
     assert rec.result is not None and rec.result["terminal"]
     partner = rec.meta["names"][2]  # the bots have names (the same for the same seed)
-    assert partner and "   1  give the " in out and f"to {partner}" in out
+    assert partner and "   1  Give the " in out and f"to {partner}" in out
 
 
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -118,6 +118,15 @@ def test_zwickern_final_card_of_each_round_is_in_the_log() -> None:
     assert found >= 2
 
 
+def test_a_move_in_a_list_begins_with_a_capital_letter() -> None:
+    """A move stands alone on a button or in a list: "Aussteigen (…)", "Give the 6 to Ben"."""
+    fold = {"type": "fold"}
+    assert move_text("dog", fold, "de").startswith("Aussteigen")
+    give = {"type": "give", "card": "6", "to": 1}
+    assert move_text("dog", give, "en", NAMES) == "Give the 6 to Ben"
+    assert move_text("himmel", {"type": "turn"}, "en")[0].isupper()
+
+
 def test_a_joker_move_in_a_list_is_labelled_joker_as_value() -> None:
     """A move in a list begins with the card as a label ("Joker als 4: ..."), not with the
     sentence's object ("den Joker als 4: ..."); the log keeps "spielt den Joker als 4"."""

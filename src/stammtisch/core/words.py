@@ -133,13 +133,15 @@ def move_text(game: str, description: JSON, lang: str, names: Names = None, shor
     """A legal move (``State.describe``) in words, as a button or list would show it;
     ``short``: in few words for a narrow list, where the game has them (``move_short``)."""
     mod = _module(game)
-    if mod is not None:
-        if short and hasattr(mod, "move_short"):
-            brief: str = mod.move_short(description, lang, names)
-            return brief
-        text: str = mod.move_text(description, lang, names)
-        return text
-    return str(description.get("type", ""))
+    if mod is None:
+        return str(description.get("type", ""))
+    if short and hasattr(mod, "move_short"):
+        text: str = mod.move_short(description, lang, names)
+    else:
+        text = mod.move_text(description, lang, names)
+    # A move stands alone in a list or on a button: it begins with a capital letter
+    # ("Markierten Stapel A nehmen", "Give the 6 to Ben"), whatever the game's words begin with.
+    return text[:1].upper() + text[1:]
 
 
 def entry_text(game: str, events: Sequence[JSON], lang: str, names: Names = None) -> str:
