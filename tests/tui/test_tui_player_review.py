@@ -232,3 +232,23 @@ def test_an_empty_dog_discard_pile_is_said_empty() -> None:
 
     assert discards_text([], "de") == "Ablage: leer" and discards_text([], "en") == "Discards: none"
     assert discards_text(["7H", "KS"], "en").startswith("Discards: 2, top ")
+
+
+async def test_the_end_is_said_whole_where_the_moves_were() -> None:
+    """At 80x24 the one-row status line clips the result; the panel that listed the moves
+    says it whole, with the keys for a new game and quitting, and no empty list is left."""
+    from textual.widgets import OptionList, Static
+
+    session = Session(stammtisch.load("zwickern"), 4, ["you", "random"])
+    rng = random.Random(4)
+    while not session.over:
+        legal = session.legal()
+        session.play(legal[rng.randrange(len(legal))])
+    app = StammtischApp("zwickern", session=session, lang="de", bot_delay=0, hint=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        title = str(screen.query_one("#moves-title", Static).render())
+        assert title.startswith("Spiel vorbei.\n") and ("gewinnt" in title or "Unentschieden" in title)
+        assert "n: neues Spiel" in title and "Punkte:" in title
+        assert not screen.query_one("#moves", OptionList).display

@@ -25,6 +25,7 @@ from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
+from stammtisch.tui.present import result_text
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen
 from stammtisch.tui.screens.game_files import RecordFiles, words
@@ -245,9 +246,16 @@ class GameScreen(RecordFiles):
         lang = self.lang
         options = self.query_one("#moves", OptionList)
         options.clear_options()
+        options.display = not self.session.over  # an empty box says nothing at the end
         self.choices = []
         self.full_words = []
         self.query_one("#move-full", Static).update("")
+        if self.session.over:
+            # The status line is one row and clips the result at 80 columns: the panel that
+            # held the moves says it whole.
+            result = result_text(self.session.state, lang, self.session.names)
+            self.query_one("#moves-title", Static).update(tr("over_panel", lang, result=result))
+            return
         if not self.my_turn():
             self.query_one("#moves-title", Static).update(tr("moves", lang))
             return
