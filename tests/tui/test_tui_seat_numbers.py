@@ -44,6 +44,20 @@ def test_dog_end_names_the_winning_team_and_its_seats() -> None:
     a, b = (m + 1 for m in members)
     assert result_text(final, "en").startswith(f"Team {team + 1} wins: Player {a} and Player {b}.")
     assert result_text(final, "de").startswith(f"Partei {team + 1} gewinnt: Spieler {a} und Spieler {b}.")
+    assert "Steine im Himmel: " in result_text(final, "de")  # Dog counts pegs, not points
+
+
+def test_dog_alone_names_the_winner_not_a_team() -> None:
+    """DOG-21: three play alone; the end, the log and the picture name the player."""
+    from stammtisch.core.words import entry_text
+
+    final = _play_out(stammtisch.load("dog", players=3).new_game(3), 3)
+    winner = int(final.observe(None)["winner"])
+    assert result_text(final, "de").startswith(f"Spieler {winner + 1} gewinnt.")
+    events = final.events(None)
+    assert entry_text("dog", events, "de").endswith(f"Spieler {winner + 1} gewinnt!")
+    picture = final.render(0, "de")
+    assert "Partei" not in picture and f"Spiel vorbei: Spieler {winner + 1} gewinnt." in picture
 
 
 def test_himmel_end_says_penalty_points_not_negative_scores() -> None:

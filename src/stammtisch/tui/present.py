@@ -211,11 +211,13 @@ def seat_label(view: View, seat: int, lang: str, names: Names = None) -> Text:
 
 
 def result_text(state: State[Any], lang: str, names: Names = None) -> str:
-    """Who won and the points, each beside its seat's name: ``Vreni wins. Points: Player 1
-    110, Köbi 118, Vreni 162.``; a team
-    that wins together is named with its seats (``Team 2 wins: Seat 2 and Seat 4.``)."""
+    """Who won and the points, each beside its seat's name: ``Vreni wins. Points: 110
+    (Player 1), 118 (Köbi), 162 (Vreni).``; a team that wins together is named with its
+    seats (``Team 2 wins: Player 2 and Player 4.``). Himmel says penalty points, Dog the pegs
+    in the Himmel."""
     scores, returns = state.scores(), state.returns()
-    teams = state.observe(None).get("teams") or []
+    public = state.observe(None)
+    teams = public.get("teams") or []
     best = max(returns)
     winners = [s for s, r in enumerate(returns) if r == best]
     team = next((k for k, members in enumerate(teams) if sorted(members) == winners), None)
@@ -231,13 +233,17 @@ def result_text(state: State[Any], lang: str, names: Names = None) -> str:
         head = tr("result_winners", lang, names=join([seat_name(w, lang, names) for w in winners], lang))
     # Himmel counts penalty points (fewer is better): said as such, as the browser does,
     # not as negative scores.
-    penalties = state.observe(None).get("penalties")
+    penalties = public.get("penalties")
     counted = penalties if isinstance(penalties, list) else scores
     each = [
         tr("result_score", lang, name=seat_name(seat, lang, names), points=num(x))
         for seat, x in enumerate(counted)
     ]
-    label = "result_penalties" if counted is penalties else "result_scores"
+    label = "result_scores"
+    if counted is penalties:
+        label = "result_penalties"
+    elif "pegs" in public:  # Dog scores the pegs in the Himmel (a team's, with teams)
+        label = "result_pegs"
     return f"{head} {tr(label, lang, scores=', '.join(each))}"
 
 

@@ -51,16 +51,15 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         row = " ".join(f"{c:<2}" for c in cells[f : f + 16])
         lines.append(f"  {labels[f]:<{width}} | {row}")
     team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
+    alone = all(len(team) == 1 for team in view["teams"])  # DOG-21: no teams to name
     for seat, places in enumerate(view["pegs"]):
         kennel = sum(1 for p in places if p == "K")
         himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
         who = r("you", name=name(seat)) if seat == view["seat"] else name(seat)
         marker = ">" if seat == view["current_player"] else " "
         status = r("folded") if view["folded"][seat] else r("cards", n=view["hand_sizes"][seat])
-        lines.append(
-            f"{marker} {who} [{r('team', t=team_of[seat])}]: "
-            f"{r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
-        )
+        team = "" if alone else f" [{r('team', t=team_of[seat])}]"
+        lines.append(f"{marker} {who}{team}: {r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}")
     discards = view["discards"]
     lines.append(
         r(
@@ -84,8 +83,10 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         lines.append(r("last", move=told))
     if view["terminal"]:
         w = view["winner"]
-        winners = ", ".join(name(s) for s in view["teams"][w])
-        lines.append(r("over", t=w + 1, names=winners))
+        if alone:
+            lines.append(r("over_alone", name=name(view["teams"][w][0])))
+        else:
+            lines.append(r("over", t=w + 1, names=", ".join(name(s) for s in view["teams"][w])))
     elif view["phase"] == "exchange":
         lines.append(r("phase_exchange", name=name(view["current_player"])))
     else:

@@ -114,6 +114,8 @@ def event_text(event: JSON, lang: str, names: Names) -> str:
         return t("dog.ev.fold", lang, name=name, cards=join(cards, lang))
     if kind == "win":
         seats = [seat_name(names, s, lang) for s in event.get("seats", [])]
+        if len(seats) == 1:  # DOG-21: played alone, the player wins, not a team
+            return t("dog.ev.win_alone", lang, name=seats[0])
         return t("dog.ev.win", lang, team=int(event.get("team", 0)) + 1, names=join(seats, lang))
     if kind == "deal":
         return t(
