@@ -82,11 +82,9 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
     if told:  # the latest move in words, as this seat may know it
         lines.append(r("last", move=told))
     if view["terminal"]:
-        w = view["winner"]
-        if alone:
-            lines.append(r("over_alone", name=name(view["teams"][w][0])))
-        else:
-            lines.append(r("over", t=w + 1, names=", ".join(name(s) for s in view["teams"][w])))
+        winners = view["teams"][view["winner"]]
+        over = r("over_alone", name=name(winners[0])) if alone else None
+        lines.append(over or r("over", t=view["winner"] + 1, names=", ".join(name(s) for s in winners)))
     elif view["phase"] == "exchange":
         lines.append(r("phase_exchange", name=name(view["current_player"])))
     else:
