@@ -48,12 +48,12 @@ async def _store(_row: object) -> None:
 def leave_out(part: str) -> None:
     """Replace one part of a move's work with nothing (``--parts``; this process only)."""
     from stammtisch.core import words
-    from stammtisch.server import history
+    from stammtisch.server import history, tableinfo
     from stammtisch.server import table as live
 
     if part == "words":
         history.entry_words = lambda game, events, names=None: {}  # type: ignore[assignment]
-        live.moves_words = lambda game, d, names=None: {"en": [""] * len(d), "de": [""] * len(d)}  # type: ignore[assignment]
+        tableinfo.moves_words = lambda game, d, names=None: {"en": [""] * len(d), "de": [""] * len(d)}  # type: ignore[assignment]
         words.entry_words = history.entry_words
     elif part == "moves":
         live.LiveTable._moves_bytes = lambda self, recipient: b"[]"  # type: ignore[method-assign]

@@ -63,3 +63,34 @@ def test_info_json_is_the_encoded_info_through_a_whole_table_life() -> None:
             _check(table)
 
     asyncio.run(play())
+
+
+def test_a_table_that_moved_away_takes_no_connection_and_no_move() -> None:
+    """Node mode: a connection that comes in while its table is handed over (or its lease
+    lost) would join an object that is no longer the table and wait forever; it is closed
+    with 4409 instead, so that it reconnects to where the table is, and a move that was on
+    its way is refused as table_moved, never written by the old object."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import pytest
+
+    from stammtisch.server.clients import Client
+    from stammtisch.server.errors import ServerError
+    from stammtisch.server.table import MOVED_CLOSE
+
+    async def run() -> None:
+        table = _table("zwickern", 2)
+        table.seats[1] = SeatRow(1, "bot", None, "easy")
+        assert table.start_if_full()
+        table.moved = True  # what Leases.give_up and Leases.lost do
+        client = Client(0, "en")
+        assert await table.attach(client, ThreadPoolExecutor(1)) is False
+        assert client.close_code == MOVED_CLOSE and client not in table.clients
+        assert table.connections[0] == 0
+        seat = table.state.current_player if table.state is not None else None
+        assert seat is not None
+        with pytest.raises(ServerError) as refused:
+            await table.submit(seat, table.state.legal_notations()[0], table.version)  # type: ignore[union-attr]
+        assert refused.value.code == "table_moved" and table.version == 0
+
+    asyncio.run(run())

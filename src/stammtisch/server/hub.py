@@ -141,7 +141,8 @@ class Hub:
     # --- connections and moves -------------------------------------------------------------
     async def attach(self, table: LiveTable, client: Client) -> None:
         """A new connection: it gets the current state; a returning player takes the seat back."""
-        await table.attach(client, self.pool)
+        if not await table.attach(client, self.pool):
+            return  # the table moved meanwhile: the connection reconnects
         self.autoplay.connected(table, client.seat)
         await self.chat.welcome(table, client)
 

@@ -37,7 +37,7 @@ from sqlalchemy.engine import make_url
 from stammtisch.server.db.repo import Fence
 from stammtisch.server.errors import ServerError
 from stammtisch.server.shards import owner
-from stammtisch.server.table import PLAYING, LiveTable
+from stammtisch.server.table import MOVED_CLOSE, PLAYING, LiveTable
 
 if TYPE_CHECKING:
     from stammtisch.server.hub import Hub
@@ -46,8 +46,6 @@ log = logging.getLogger("stammtisch.server")
 
 #: The channel on which a node asks the holder of a lease to hand its table over.
 WANT_CHANNEL = "stammtisch_want"
-#: Close code of a table connection whose table moved to another node (reconnect).
-MOVED_CLOSE = 4409
 
 _TAKE = (
     "INSERT INTO st_leases (table_id, owner, address, epoch, expires_at)"
@@ -207,6 +205,7 @@ class Leases:
         if table is None:
             return
         log.warning("node %s: table %s moved to another node", self.node, table_id)
+        table.moved = True
         self.registry.on_drop(table_id)
         self._send_away(table)
 
@@ -229,6 +228,7 @@ class Leases:
             if self.registry.tables.get(table_id) is not table:
                 return
             del self.registry.tables[table_id]
+            table.moved = True
             self.registry.on_drop(table_id)  # releases the lease
         log.info("node %s: table %s handed over", self.node, table_id)
         self._send_away(table)

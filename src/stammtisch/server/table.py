@@ -26,7 +26,6 @@ from typing import Any
 import stammtisch
 from stammtisch.core.errors import StammtischError
 from stammtisch.core.game import JSON, Game, State
-from stammtisch.core.words import moves_words
 from stammtisch.server import history, tableinfo, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
@@ -38,6 +37,8 @@ StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+#: Close code of a table connection whose table moved to another node or process (reconnect).
+MOVED_CLOSE = 4409
 
 
 class LiveTable:
@@ -48,6 +49,7 @@ class LiveTable:
         self.store = store
         self.game: Game[Any] = stammtisch.load(row.game, **row.options)
         self._lock = asyncio.Lock()
+        self.moved = False  #: given up or lost (node mode): no longer the table; joiners reconnect
         self.clients: set[Client] = set()  # read-only outside this class (attach / detach)
         self.connections: list[int] = [0] * len(row.seats)
         self.away: list[bool] = [False] * len(row.seats)
@@ -275,8 +277,8 @@ class LiveTable:
         """Nobody is connected and no change is under way (a finished table may be dropped)."""
         return not self.clients and not self._lock.locked()
 
-    async def attach(self, client: Client, pool: Executor) -> None:
-        """Add a connection and send it the current state.
+    async def attach(self, client: Client, pool: Executor) -> bool:
+        """Add a connection and send it the current state (False: the table moved meanwhile).
 
         Its first state carries the recipient's whole log: that is brought up to date off the
         event loop, and the client joins before the table can move on. A seated player who
@@ -285,14 +287,19 @@ class LiveTable:
         seat = client.seat
         async with self._lock:
             await self.catch_up(seat, pool)
+            if self.moved:  # given up or lost meanwhile: the connection reconnects (4409)
+                client.close_code = MOVED_CLOSE
+                client.push_none()
+                return False
             self.clients.add(client)
             if seat is None:
                 self.send_state(client)
-                return
+                return True
             self.connections[seat] += 1
             self.away[seat] = False
             self.seats_changed()
             self.broadcast()
+            return True
 
     def detach(self, client: Client) -> bool:
         """Remove a connection; True when that was its seat's last one (a person left)."""
@@ -335,20 +342,12 @@ class LiveTable:
             client.push_none()
 
     def _moves_bytes(self, recipient: Recipient) -> bytes:
-        """The legal moves of the seat to move, each with its description (``State.describe``),
-        in the order of ``legal``: ``[{"action": notation, "move": {...}, "text": {"de", "en"}}]``."""
+        """The legal moves of the seat to move, described and in words (:func:`tableinfo.moves_json`)."""
         state = self.state
         if recipient is None or state is None or state.current_player != recipient:
             return b"[]"
         if self._moves_json is None:
-            moves = [state.describe(a) for a in state.legal_actions()]
-            texts = moves_words(self.game.name, moves, self.names())
-            self._moves_json = wire.dumpb(
-                [
-                    {"action": str(a), "move": m, "text": {lang: texts[lang][i] for lang in texts}}
-                    for i, (a, m) in enumerate(zip(state.legal_actions(), moves, strict=True))
-                ]
-            )
+            self._moves_json = tableinfo.moves_json(self.game.name, state, self.names())
         return self._moves_json
 
     # --- game progress (memory only; callers persist first) -----------------------------
@@ -430,6 +429,8 @@ class LiveTable:
         if seat is None:
             raise ServerError("bad_token")
         async with self._lock:
+            if self.moved:  # a message or a bot's move that came in as the table moved away
+                raise ServerError("table_moved", table=self.id, node="")
             if self.row.status == WAITING:
                 raise ServerError("not_started")
             state = self.state

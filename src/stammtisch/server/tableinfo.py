@@ -1,13 +1,14 @@
 """A live table's ``TableInfo`` (``docs/protocol.md``), and its encoding in three fixed parts
 around the fields a move changes (status, version, current player), so that a move does not
-encode the seats again."""
+encode the seats again; and the legal moves of a state message (:func:`moves_json`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.game import JSON
+from stammtisch.core.game import JSON, State
+from stammtisch.core.words import moves_words
 from stammtisch.server import wire
 from stammtisch.server.db.repo import TableRow
 
@@ -61,4 +62,19 @@ def join(p: Parts, status: str, version: int, current: int | None) -> bytes:
         p[1],
         b"null" if current is None else b"%d" % current,
         p[2],
+    )
+
+
+def moves_json(game: str, state: State[Any], names: list[str | None]) -> bytes:
+    """The legal moves of the seat to move, each with its description (``State.describe``)
+    and its words, in the order of ``legal``:
+    ``[{"action": notation, "move": {...}, "text": {"de": ..., "en": ...}}]``."""
+    legal = state.legal_actions()
+    moves = [state.describe(a) for a in legal]
+    texts = moves_words(game, moves, names)
+    return wire.dumpb(
+        [
+            {"action": str(a), "move": m, "text": {lang: texts[lang][i] for lang in texts}}
+            for i, (a, m) in enumerate(zip(legal, moves, strict=True))
+        ]
     )
