@@ -51,8 +51,10 @@ async def test_idle_finished_table_is_dropped_and_reloaded_on_demand(sqlite_url:
         assert hub.sweep(later) == [], "a finished table with a connection stays"
         await watcher.close()
         assert hub.sweep(time.monotonic()) == [], "not idle long enough yet"
+        dropped = hub.tables[tid]
         assert hub.sweep(time.monotonic() + 31) == [tid]
         assert tid not in hub.tables and playing in hub.tables  # unfinished tables stay
+        assert dropped.moved  # a connection that was on its way to it reconnects
         # Everything still works, loaded again from the database.
         info = (await live.http.get(f"/api/tables/{tid}")).json()
         assert info["status"] == "over" and info["version"] == final[0]["version"]

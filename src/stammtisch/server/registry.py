@@ -128,7 +128,7 @@ class Registry:
             tid for tid, t in self.tables.items() if t.status == OVER and t.idle and now - t.last_used >= ttl
         ]
         for tid in gone:
-            del self.tables[tid]
+            self.tables.pop(tid).moved = True  # a connection on its way in reconnects
             self.on_drop(tid)
         return gone
 

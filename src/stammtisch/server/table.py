@@ -49,7 +49,7 @@ class LiveTable:
         self.store = store
         self.game: Game[Any] = stammtisch.load(row.game, **row.options)
         self._lock = asyncio.Lock()
-        self.moved = False  #: given up or lost (node mode): no longer the table; joiners reconnect
+        self.moved = False  #: given up, lost or dropped: no longer the table; joiners reconnect
         self.clients: set[Client] = set()  # read-only outside this class (attach / detach)
         self.connections: list[int] = [0] * len(row.seats)
         self.away: list[bool] = [False] * len(row.seats)
