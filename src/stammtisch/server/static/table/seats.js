@@ -18,7 +18,12 @@ export function drawSeats(box, page, { addBot }) {
       const words = t("penalty_points", { n: penalties[seat] });
       return h("span", { class: "score penalty-points", title: words, "aria-label": words }, fmt(penalties[seat]));
     }
-    return scores && scores[seat] !== undefined ? h("span", { class: "score" }, fmt(scores[seat])) : null;
+    if (!scores || scores[seat] === undefined) return null;
+    // Say what the number counts: Dog's is the pegs in the Himmel (the team's, with teams).
+    const teams = view && Array.isArray(view.teams) ? view.teams : null;
+    const key = page.info.game !== "dog" ? "score_title" : teams && teams.some((tm) => tm.length > 1) ? "dog_home_team" : "dog_home_alone";
+    const words = t(key, { n: fmt(scores[seat]) });
+    return h("span", { class: "score", title: words, "aria-label": words }, fmt(scores[seat]));
   };
   for (const s of page.info.seats) {
     const classes = ["seat-chip", `seat-c${s.seat}`];
