@@ -62,7 +62,7 @@ def play_plain(
         seat = session.humans[0]
     session.autosave = True
     presenter = presenter_for(session.game, session.names)
-    path = save or Path("records") / f"{session.game.name}-{session.seed}.json"
+    path = save or session.record_path()
     shown = len(session.seen(seat))
     while not session.over:
         seen = session.seen(seat)

@@ -117,7 +117,8 @@ def own_key(record: GameRecord) -> str | None:
     key = record.meta.get(META_KEY)
     if not isinstance(key, str) or not key or ".." in Path(key).parts:
         return None
-    return key if key_of(path_for(key)) == key or key_of(path_for(key)) == f"{key}.json" else None
+    where = key_of(path_for(key))
+    return key if where in (key, f"{key}.json") else None
 
 
 def load(path: Path) -> GameRecord:

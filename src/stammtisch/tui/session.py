@@ -250,6 +250,10 @@ class Session:
         return Session(self.game, self.seed + 1, self.seats, names=self.names)
 
     # --- records -------------------------------------------------------------------------
+    def record_path(self) -> Path:
+        """Where this game's record is written unless the player names a file."""
+        return Path("records") / f"{self.game.name}-{self.seed}.json"
+
     def record(self) -> GameRecord:
         rec = GameRecord.start(self.game.name, self.game.options, self.seed, self.seats)
         rec.meta["names"] = list(self.names)

@@ -8,7 +8,6 @@ cannot be used is said as such, never as a traceback).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from stammtisch.core.errors import StammtischError
@@ -37,7 +36,7 @@ class RecordFiles(HostedScreen):
         raise NotImplementedError
 
     def action_save(self) -> None:
-        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
+        default = str(self.session.record_path())
         self.app.push_screen(PathScreen("save_title", default, self.lang), self._save_to)
 
     def _save_to(self, path: str | None) -> None:
@@ -51,7 +50,7 @@ class RecordFiles(HostedScreen):
         self.say(words("saved", path=saved))
 
     def action_load(self) -> None:
-        default = str(Path("records") / f"{self.session.game.name}-{self.session.seed}.json")
+        default = str(self.session.record_path())
         self.app.push_screen(PathScreen("load_title", default, self.lang), self._load_from)
 
     def _load_from(self, path: str | None) -> None:
