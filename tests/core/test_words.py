@@ -127,6 +127,24 @@ def test_a_move_in_a_list_begins_with_a_capital_letter() -> None:
     assert move_text("himmel", {"type": "turn"}, "en")[0].isupper()
 
 
+def test_dog24_theft_names_the_card_only_to_the_thief_and_the_victim() -> None:
+    """DOG-24: the stolen card is seen by the two of them only; the others' log says a card."""
+    game = stammtisch.load("dog", players=4, two_steals=True)
+    state = game.new_game(0)
+    rng = random.Random(0)
+    while not any("steal" in str(a) for a in state.legal_actions()):
+        state = state.apply(rng.choice(state.legal_actions()))
+    thief = state.current_player
+    action = next(a for a in state.legal_actions() if "steal" in str(a))
+    victim = int(state.describe(action)["victim"])
+    state = state.apply(action)
+    for seat in (*range(4), None):
+        line = entry_text("dog", state.events(seat), "en", NAMES[:4])
+        told = f"{NAMES[thief]} steals the " in line
+        assert told == (seat in (thief, victim)), (seat, line)
+        assert told or f"{NAMES[thief]} steals a card from {NAMES[victim]}." in line, line
+
+
 def test_a_joker_move_in_a_list_is_labelled_joker_as_value() -> None:
     """A move in a list begins with the card as a label ("Joker als 4: ..."), not with the
     sentence's object ("den Joker als 4: ..."); the log keeps "spielt den Joker als 4"."""
