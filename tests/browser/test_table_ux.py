@@ -111,12 +111,12 @@ def test_card_games_on_a_phone_show_the_hand_at_once(
     create_table(page, game, seats, players=len(seats))
     assert wait_turn(page, move) == "turn"
     page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / f"phone-{game}.png"))
     assert in_view(page, "#hand") and in_view(page, "#banner")
     for w, h in page.locator("#hand button.card.playable").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])"
     ):
         assert min(w, h) >= 40
-    page.screenshot(path=str(artifacts / f"phone-{game}.png"))
 
 
 def test_double_click_and_a_second_tab_stay_calm(new_page: Any) -> None:
