@@ -11,6 +11,7 @@ import re
 import secrets
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ QUIT = ("q", "quit", "exit")
 HINT = ("h", "?")
 #: Moves listed at a time, each with its number ('+' lists the next ones).
 LIST_LIMIT = 40
+#: Events that say who won the whole game: the closing line says it once, after the last
+#: picture, so the last move's log line leaves them out.
+GAME_END = frozenset({"match_end", "win"})
 
 
 def play_plain(
@@ -67,8 +71,7 @@ def play_plain(
     while not session.over:
         seen = session.seen(seat)
         for move in seen[shown:]:
-            if move.seat != seat:
-                say(out, presenter.log_line(move, lang))
+            say(out, presenter.log_line(move, lang))
         shown = len(seen)
         if session.to_move != seat:
             request = session.bot_request()
@@ -77,7 +80,7 @@ def play_plain(
             session.play(str(brain.choose(view, legal)))
             continue
         out.print()
-        say(out, session.state.render(seat, lang, session.names))
+        say(out, picture(session, seat, lang))
         line = _choose(session, presenter, out, ask, lang, hint)
         if line.lower() in QUIT:
             saved = session.store()
@@ -90,11 +93,13 @@ def play_plain(
         except StammtischError as exc:
             out.print(f"[red]{escape(_refusal(session, presenter, seat, line, exc, lang))}[/red]")
             continue
-        shown = len(session.seen(seat))
-    for move in session.seen(seat)[shown:]:
-        if move.seat != seat:
-            say(out, presenter.log_line(move, lang))
-    say(out, final_picture(session, seat, lang))
+    rest = session.seen(seat)[shown:]
+    for i, move in enumerate(rest):
+        if i == len(rest) - 1:  # the closing line below says who won
+            move = replace(move, events=tuple(e for e in move.events if e.get("type") not in GAME_END))
+        say(out, presenter.log_line(move, lang))
+    out.print()
+    say(out, picture(session, seat, lang, final=True))
     say(out, tr("plain_over", lang, result=result_text(session.state, lang, session.names)))
     record = session.record()
     saved = _save(session, path)
@@ -179,16 +184,19 @@ def _refusal(
     return exc.message(lang)
 
 
-def final_picture(session: Session, seat: int, lang: str) -> str:
-    """The last picture of a finished game, saying nothing twice: no (empty) hand, no latest
-    move just printed, and not the picture's own game-over line (its last line: the result
-    line after it names each seat beside its points)."""
+def picture(session: Session, seat: int, lang: str, final: bool = False) -> str:
+    """The picture of the human seat's view without its latest-move line: every move, the
+    human's own included, was just printed in the log. The last picture of a finished game
+    (``final``) leaves out an empty hand and its own game-over line (its last line: the
+    closing line after it names each seat beside its points)."""
     view = dict(session.state.observe(seat))
-    if not view.get("hand"):
+    view.pop("events", None)
+    if final and not view.get("hand"):
         view.pop("hand", None)
-    if session.moves and session.moves[-1].seat != seat:
-        view.pop("events", None)  # the last move was just printed as another seat's move
-    lines = session.game.render(view, lang, session.names).split("\n")
+    text = session.game.render(view, lang, session.names)
+    if not final:
+        return text
+    lines = text.split("\n")
     return "\n".join(lines[:-1] if len(lines) > 1 else lines)
 
 

@@ -145,6 +145,31 @@ def test_results_name_each_seat_beside_its_points_and_the_plain_end_says_it_once
     assert "(Player 1)" in over and over.count("(") == 2, over
 
 
+def test_the_plain_log_tells_every_move_once_the_players_own_and_its_round_end_included() -> None:
+    """Each move is told once, in the log: the player's own move too (a round it ends is
+    said, not only seen in the next picture), and the picture after it repeats no
+    'Last move'; who won is said once, in the closing line."""
+    game = stammtisch.load("zwickern")
+    out = io.StringIO()
+    rng = random.Random(3)
+    record = play_plain(
+        game,
+        seed=5,
+        console=Console(file=out, width=80, highlight=False),
+        read=lambda _: str(rng.randint(1, 2)),
+        hint=lambda *a: None,
+    )
+    text = out.getvalue()
+    assert record.result is not None
+    assert "Last move" not in text
+    assert text.count("Player 1 ") > text.count("Player 1 (you)")  # own moves are told
+    rounds = int(game.new_game(5).observe(None)["rounds"])
+    for n in range(1, rounds + 1):
+        assert text.count(f"Round {n} is over") == 1, n
+    winner = text.rsplit("Game over. ", 1)[1].split(" wins", 1)[0]
+    assert text.count(f"{winner} wins") == 1, text[-900:]
+
+
 def test_plain_lines_break_between_parts_never_between_a_label_and_its_value() -> None:
     line = "  Player 1 (you): 0 cards in hand; captured 21 cards, 67 points; match points 103"
     lines = wrap(line, 80)
