@@ -429,17 +429,17 @@ function boardSvg(ctx, v, fr, drawn) {
     { viewBox: `${CENTER - RADIUS - 4 * fr - 4} ${CENTER - RADIUS - 4 * fr - 4} ${2 * (RADIUS + 4 * fr + 4)} ${2 * (RADIUS + 4 * fr + 4)}`, class: "dog-board", id: "dog-board", role: "group", "aria-label": t("dog_board") },
     s("circle", { cx: CENTER, cy: CENTER, r: RADIUS + 4 * fr, class: "board-bg" }),
     ...drawn,
-    s("text", { x: CENTER, y: CENTER - 10, class: "center", "text-anchor": "middle" }, centerText),
-    top ? discardMark(top) : null,
+    s("text", { x: CENTER, y: CENTER - fr - 12, class: "center", "text-anchor": "middle" }, centerText),
+    top ? discardMark(top, fr) : null,
   );
 }
 
 /** The discard pile's top card: a short label, the card's full name as its title. */
-function discardMark(top) {
+function discardMark(top, fr) {
   const full = t("dog_discard_title", { card: cardName(top) });
   return s(
     "text",
-    { x: CENTER, y: CENTER + 30, class: "center discard", id: "dog-discard", "text-anchor": "middle", role: "img", "aria-label": full },
+    { x: CENTER, y: CENTER + fr + 30, class: "center discard", id: "dog-discard", "text-anchor": "middle", role: "img", "aria-label": full },
     s("title", {}, full),
     t("dog_discard", { card: cardText(top) }),
   );

@@ -40,7 +40,7 @@ export function drawLog(side, page) {
     items.push(h("li", { class: `log-entry seat-t${e && e.seat}${kind}${gone}` }, h("span", { class: "num" }, t("move_n", { n: move })), " ", text));
   });
   const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
-  side.append(h("h2", {}, t("log")), list);
+  side.append(h("h2", {}, t("log")), items.length ? list : h("p", { class: "muted small", id: "log-empty" }, t("log_none")));
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;
   });
