@@ -403,3 +403,20 @@ def test_the_plain_prompt_gives_a_hint_from_the_seats_view() -> None:
     assert [seat for seat, _ in asked] == [0, 0] and all(v["seat"] == 0 and "hand" in v for _, v in asked)
     assert out.count(f"Tipp: {last}  ") == 2
     assert out.count(f"  {last:>2}  ") == 1  # the moves were listed once
+
+
+def test_a_long_log_line_wraps_under_its_own_text_and_brackets_stay_words() -> None:
+    import io
+
+    from rich.console import Console
+
+    from stammtisch.tui.widgets import numbered_log
+
+    out = io.StringIO()
+    text = "Erika kann nicht spielen und steigt aus: Bube und Bube. [Partei 1] beginnt."
+    Console(file=out, width=40, color_system=None).print(numbered_log([(12, text), (9, "Walti gibt.")]))
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("12. Erika")
+    assert len(lines) > 3 and all(line.startswith("    ") for line in lines[1:-1]), lines
+    assert "[Partei 1]" in out.getvalue()
+    assert lines[-1].startswith(" 9. Walti")

@@ -40,7 +40,7 @@ from stammtisch.tui.screens.game_layout import (
     status_line,
 )
 from stammtisch.tui.session import Session
-from stammtisch.tui.widgets import CardButton, KeyBar
+from stammtisch.tui.widgets import CardButton, KeyBar, numbered_log
 
 #: Fewer rows than this for the log under the wide board: the log goes beside it.
 SIDE_LOG_BELOW = 8
@@ -299,11 +299,9 @@ class GameScreen(RecordFiles):
         # Newest first, so the latest moves are never scrolled away.
         # Only the moves as the seat at the keyboard saw them (never the full game).
         seen = self.session.seen(self.display_seat())
-        lines = [
-            f"{i + 1:>3}. " + self.presenter.log_line(m, lang) for i, m in reversed(list(enumerate(seen)))
-        ][:30]
-        self.query_one("#log", Static).update("\n".join(lines))
-        self.query_one("#side-log", Static).update("\n".join(lines))
+        entries = [(i + 1, self.presenter.log_line(m, lang)) for i, m in reversed(list(enumerate(seen)))][:30]
+        self.query_one("#log", Static).update(numbered_log(entries))
+        self.query_one("#side-log", Static).update(numbered_log(entries))
 
     # --- choosing a move -------------------------------------------------------------------
     def _select(self, index: int) -> None:
