@@ -300,8 +300,9 @@ class GameScreen(RecordFiles):
         # Only the moves as the seat at the keyboard saw them (never the full game).
         seen = self.session.seen(self.display_seat())
         entries = [(i + 1, self.presenter.log_line(m, lang)) for i, m in reversed(list(enumerate(seen)))][:30]
-        self.query_one("#log", Static).update(numbered_log(entries))
-        self.query_one("#side-log", Static).update(numbered_log(entries))
+        log = numbered_log(entries) if entries else Text(tr("log_none", lang), style="dim")
+        self.query_one("#log", Static).update(log)
+        self.query_one("#side-log", Static).update(log)
 
     # --- choosing a move -------------------------------------------------------------------
     def _select(self, index: int) -> None:
