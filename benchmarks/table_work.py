@@ -6,7 +6,8 @@ of two. This measures only what :class:`stammtisch.server.table.LiveTable` does 
 accepted move: check and apply the action, build every connected seat's view, its move log
 entry (the events in words in both languages), the legal moves in words for the seat to
 move, and encode the ``state`` messages. Random games, every seat connected (its messages
-are counted and dropped), CPU time (``time.process_time``) per move.
+are counted and dropped), CPU time (``time.process_time``) per move, after :data:`WARMUP`
+moves that are not counted (until 2026-12-07 they were: see table_work.txt).
 
     PYTHONPATH=src python benchmarks/table_work.py [--game zwickern] [--moves 5000]
     PYTHONPATH=src python benchmarks/table_work.py --against /tmp/old/src [--rounds 8]
@@ -14,6 +15,11 @@ are counted and dropped), CPU time (``time.process_time``) per move.
 ``--parts`` measures what each part of a move costs by leaving it out (in separate processes,
 alternating, best of ``--rounds``): ``words`` (the log line and the legal moves in words, both
 languages), ``moves`` (the legal moves with their descriptions), ``log`` (the log entry).
+
+``--check SRC`` plays a few scripted games (every game, seats connected and not, a seat that
+comes back and is caught up, a spectator, a take-back, seats without a name) on this tree and
+on another tree's ``src`` with the clock stopped, and compares every message each connection
+got, byte for byte: a change to how the messages are built must not change one of them.
 
 ``--against SRC`` runs the same measurement on another tree's ``src`` (for example a
 ``git archive`` of an earlier commit), alternating with this one in separate processes,
@@ -39,6 +45,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = {"zwickern": 2, "himmel": 4, "dog": 4}
+#: Moves played before the measured ones: the first moves of a process read the message
+#: catalogue from its files (about 0.25 s, once per server process), which would otherwise
+#: count as some 50 us per move of a 5,000-move run.
+WARMUP = 500
 
 
 async def _store(_row: object) -> None:
@@ -80,7 +90,7 @@ async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
     done = 0
     cpu = 0.0
     table_seed = seed * 1_000_000
-    while done < moves:
+    while done < moves + WARMUP:
         table_seed += 1
         row = TableRow(
             id=f"t{table_seed}",
@@ -99,14 +109,20 @@ async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
             table.clients.add(client)
         table.start_if_full()
         table.broadcast()
-        while table.state is not None and not table.state.is_terminal and done < moves:
+        while table.state is not None and not table.state.is_terminal and done < moves + WARMUP:
             state = table.state
             legal = state.legal_actions()
             action = str(legal[rng.randrange(len(legal))])
-            t0 = time.process_time()
-            await table.submit(state.current_player, action, table.version)
-            cpu += time.process_time() - t0
+            if done == WARMUP:
+                sent[0] = sent[1] = 0
+            if done < WARMUP:  # the first moves load the catalogue and fill the memos
+                await table.submit(state.current_player, action, table.version)
+            else:
+                t0 = time.process_time()
+                await table.submit(state.current_player, action, table.version)
+                cpu += time.process_time() - t0
             done += 1
+    done -= WARMUP
     return {
         "game": game,
         "moves": done,
@@ -114,6 +130,90 @@ async def measure(game: str, moves: int, seed: int) -> dict[str, Any]:
         "bytes_per_move": sent[1] / done,
         "messages_per_move": sent[0] / done,
     }
+
+
+async def scripted(game: str, seed: int, moves: int) -> list[bytes]:
+    """Every message of one scripted game, in order, each prefixed with its connection (the
+    order between connections follows a set's: compare each connection's messages)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from stammtisch.server.clients import Client
+    from stammtisch.server.db.repo import SeatRow, TableRow
+    from stammtisch.server.table import LiveTable
+
+    seats = SEATS[game]
+    names = ["Anna", None, "Hans", "Bot (schwer)"][:seats]
+    row = TableRow(
+        id=f"t{seed}",
+        game=game,
+        options={},
+        seed=seed,
+        status="waiting",
+        seats=[SeatRow(s, "human", name) for s, name in enumerate(names)],
+    )
+    row.created_at = row.created_at.replace(
+        year=2026, month=12, day=1, hour=0, minute=0, second=0, microsecond=0
+    )
+    table = LiveTable(row, _store)
+    out: list[bytes] = []
+    pool = ThreadPoolExecutor(1)
+
+    def connect(seat: int | None, lang: str, tag: str) -> Client:
+        client = Client(seat, lang)
+        client.push = lambda item: out.append(b"%s%d %s" % (tag.encode(), seed, item))  # type: ignore[method-assign,misc,assignment]
+        return client
+
+    clients = [connect(s, "de" if s % 2 else "en", f"seat{s}") for s in range(seats - 1)]
+    for client in clients:
+        table.clients.add(client)
+    table.start_if_full()
+    table.broadcast()
+    await table.attach(connect(None, "en", "spectator"), pool)
+    rng = random.Random(seed)
+    for i in range(moves):
+        state = table.state
+        if state is None or state.is_terminal:
+            break
+        if i == 10:  # the last seat comes in late: its log is built by replaying
+            await table.attach(connect(seats - 1, "de", "late"), pool)
+        if i in (20, 35) and table.in_force:
+            await table.take_back(row.actions[table.in_force[-1] - 1][0], 1)
+            continue
+        legal = state.legal_actions()
+        await table.submit(state.current_player, str(legal[rng.randrange(len(legal))]), table.version)
+    await table.attach(connect(1, "en", "second"), pool)  # a second connection of a seat
+    pool.shutdown()
+    return out
+
+
+def messages(seed: int) -> list[bytes]:
+    """The scripted games' messages, the clock stopped (``turn_started`` and ``now`` fixed)."""
+    time.time = lambda: 1_800_000_000.0
+    out: list[bytes] = []
+    for game in sorted(SEATS):
+        for k in range(3):
+            out += [
+                game.encode() + m
+                for m in asyncio.run(scripted(game, seed + k, 400 if game == "zwickern" else 150))
+            ]
+    return sorted(out, key=lambda m: m.partition(b" ")[0])  # stable: each connection in order
+
+
+def check(other: str, seed: int) -> None:
+    """Compare the scripted games' messages of this tree and of ``other`` (a ``src``)."""
+    lists = []
+    for src in (str(ROOT / "src"), other):
+        env = dict(os.environ, PYTHONPATH=src)
+        command = [sys.executable, __file__, "--messages", "--seed", str(seed)]
+        done = subprocess.run(command, env=env, check=True, capture_output=True)
+        lists.append(done.stdout.split(b"\n"))
+    mine, theirs = lists
+    differ = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b]
+    print(f"messages: this tree {len(mine)}, {other} {len(theirs)}; differing: {len(differ)}")
+    for i in differ[:3]:
+        print(f"first difference, message {i}:\n  {mine[i][:3000]!r}\n  {theirs[i][:3000]!r}")
+    if differ or len(mine) != len(theirs):
+        raise SystemExit(1)
 
 
 def run_tree(src: str, game: str, moves: int, seed: int, without: str = "none") -> dict[str, Any]:
@@ -141,7 +241,15 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print one JSON line (used by --against)")
     ap.add_argument("--parts", action="store_true", help="what each part costs, by leaving it out")
     ap.add_argument("--without", default="none", help=argparse.SUPPRESS)
+    ap.add_argument("--check", default=None, help="another tree's src: compare every message")
+    ap.add_argument("--messages", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.messages:
+        sys.stdout.buffer.write(b"\n".join(messages(args.seed)))
+        return
+    if args.check is not None:
+        check(args.check, args.seed)
+        return
     if args.json:
         leave_out(args.without)
         print(json.dumps(asyncio.run(measure(args.game, args.moves, args.seed))))
