@@ -6,6 +6,7 @@ accessibility check of lobby, table and replay of every game."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +311,7 @@ def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, art
     assert rows.count() == 3 + 1  # three rounds and the total
     detail = page.locator("#breakdown-last-round").inner_text()
     assert "Card points" in detail and "Most cards (+10)" in detail
+    assert re.search(r"Result: Winners?: .+\. Points: \S+ \d+ · ", page.locator("#banner").inner_text())
     with page.expect_download() as info:
         page.click("#record-download")
     record = json.loads(Path(info.value.path()).read_text())
@@ -323,6 +325,11 @@ def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, art
         assert page.locator(f"{breakdown} tbody tr").count() >= 1
         assert page.locator(f"{breakdown} thead tr > *").count() >= 3
         page.screenshot(path=str(artifacts / f"end-{game}.png"), full_page=True)
+        banner = page.locator("#banner").inner_text()
+        if game == "dog":  # a team's win is the team's, its pegs counted per team
+            assert re.search(r"Result: Team [12] won \(\S+ and \S+\)\. Pegs in the Himmel: Team 1 \d · Team 2 \d", banner)
+        else:
+            assert "Penalty points (fewer is better): " in banner, banner
     assert page.js_errors == []
 
 

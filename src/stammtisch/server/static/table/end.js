@@ -22,13 +22,24 @@ export function winners(result, view) {
 export function resultLine(result, view, names) {
   if (!result) return t("over");
   const win = winners(result, view);
+  const teams = (view && view.teams) || [];
+  const team = teams.findIndex((tm) => tm.length > 1 && tm.length === win.length && tm.every((p) => win.includes(p)));
   const parts = [`${t("result")}: `];
-  if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => names[i]).join(", ")}. `);
+  if (team >= 0) parts.push(`${t("result_team", { t: team + 1, names: nameList(win.map((i) => names[i])) })}. `);
+  else if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => names[i]).join(", ")}. `);
   if (view && Array.isArray(view.penalties)) {
     // Himmel: penalty points, as the seats, the end table and the log count them.
     parts.push(`${t("result_penalties")}: `, view.penalties.map((p, i) => `${names[i]} ${fmt(p)}`).join(" · "));
+  } else if (view && Array.isArray(view.pegs)) {
+    // Dog: the pegs in the Himmel, per team where partners play together.
+    const home = (seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+    const together = teams.some((tm) => tm.length > 1);
+    const counts = together
+      ? teams.map((tm, k) => `${t("dog_team", { t: k + 1 })} ${tm.reduce((a, p) => a + home(p), 0)}`)
+      : view.pegs.map((_, i) => `${names[i]} ${home(i)}`);
+    parts.push(`${t("result_pegs")}: `, counts.join(" · "));
   } else {
-    parts.push((result.scores || []).map((sc, i) => `${names[i]} ${fmt(sc)}`).join(" · "));
+    parts.push(`${t("result_points")}: `, (result.scores || []).map((sc, i) => `${names[i]} ${fmt(sc)}`).join(" · "));
   }
   return parts.join("");
 }
