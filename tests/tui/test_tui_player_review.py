@@ -277,3 +277,24 @@ async def test_the_end_is_said_whole_where_the_moves_were() -> None:
         assert title.startswith("Spiel vorbei.\n") and ("gewinnt" in title or "Unentschieden" in title)
         assert "n: neues Spiel" in title and "Punkte:" in title
         assert not screen.query_one("#moves", OptionList).display
+
+
+@pytest.mark.parametrize(("players", "per_team"), [(4, True), (3, False)])
+def test_the_dog_result_counts_pegs_per_team_or_per_player_alone(players: int, per_team: bool) -> None:
+    """With partners the pegs in the Himmel are the team's: said once per team, not once per
+    seat as if each seat had them all; alone (DOG-21) each player's own."""
+    from stammtisch.tui.present import result_text
+
+    game = stammtisch.load("dog", players=players)
+    state = game.new_game(7)
+    rng = random.Random(7)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions()))
+    text = result_text(state, "en", ["Anna", "Ueli", "Trudi", "Sepp"][:players])
+    counts = text.split("Pegs in the Himmel: ", 1)[1]
+    if per_team:
+        assert text.startswith("Team ") and " wins: " in text, text
+        assert counts.count("(Team ") == 2 and "(Anna)" not in counts, text
+        assert "8 (Team " in counts
+    else:
+        assert counts.count("(") == players and "Team" not in text, text

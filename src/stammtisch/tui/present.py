@@ -244,6 +244,11 @@ def result_text(state: State[Any], lang: str, names: Names = None) -> str:
         label = "result_penalties"
     elif "pegs" in public:  # Dog scores the pegs in the Himmel (a team's, with teams)
         label = "result_pegs"
+        if any(len(members) > 1 for members in teams):  # one count per team, not per seat
+            each = [
+                tr("result_score", lang, name=tr("team_label", lang, t=k + 1), points=num(scores[members[0]]))
+                for k, members in enumerate(teams)
+            ]
     return f"{head} {tr(label, lang, scores=', '.join(each))}"
 
 
