@@ -311,7 +311,7 @@ def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, art
     assert rows.count() == 3 + 1  # three rounds and the total
     detail = page.locator("#breakdown-last-round").inner_text()
     assert "Card points" in detail and "Most cards (+10)" in detail
-    assert re.search(r"Result: Winners?: .+\. Points: \S+ \d+ · ", page.locator("#banner").inner_text())
+    assert re.search(r"Result: .+ won\. Points: \S+ \d+ · ", page.locator("#banner").inner_text())
     with page.expect_download() as info:
         page.click("#record-download")
     record = json.loads(Path(info.value.path()).read_text())

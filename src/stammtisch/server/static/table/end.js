@@ -26,7 +26,7 @@ export function resultLine(result, view, names) {
   const team = teams.findIndex((tm) => tm.length > 1 && tm.length === win.length && tm.every((p) => win.includes(p)));
   const parts = [`${t("result")}: `];
   if (team >= 0) parts.push(`${t("result_team", { t: team + 1, names: nameList(win.map((i) => names[i])) })}. `);
-  else if (win.length) parts.push(`${t(win.length > 1 ? "winners" : "winner")}: ${win.map((i) => names[i]).join(", ")}. `);
+  else if (win.length) parts.push(`${t(win.length > 1 ? "result_won_many" : "result_won", { names: nameList(win.map((i) => names[i])) })}. `);
   if (view && Array.isArray(view.penalties)) {
     // Himmel: penalty points, as the seats, the end table and the log count them.
     parts.push(`${t("result_penalties")}: `, view.penalties.map((p, i) => `${names[i]} ${fmt(p)}`).join(" · "));
