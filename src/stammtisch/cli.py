@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import textwrap
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -233,8 +234,13 @@ def replay(
         from stammtisch.core.words import entry_text
 
         for i, state in enumerate(record.states()):
-            if i:
-                console.print(escape(f"{i}. {entry_text(record.game, state.events(None), lang, names)}"))
+            if i:  # a long move wraps under its own words, not under the numbers
+                head = f"{i}. "
+                text = entry_text(record.game, state.events(None), lang, names)
+                lines = textwrap.wrap(
+                    text, console.width, initial_indent=head, subsequent_indent=" " * len(head)
+                )
+                console.print(escape("\n".join(lines)), soft_wrap=True)
     if show:
         console.print(escape(final.render(None, lang, names)))
     if record.result is None or not final.is_terminal:

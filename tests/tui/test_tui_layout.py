@@ -410,7 +410,7 @@ def test_a_long_log_line_wraps_under_its_own_text_and_brackets_stay_words() -> N
 
     from rich.console import Console
 
-    from stammtisch.tui.widgets import numbered_log
+    from stammtisch.tui.present import numbered_log
 
     out = io.StringIO()
     text = "Erika kann nicht spielen und steigt aus: Bube und Bube. [Partei 1] beginnt."

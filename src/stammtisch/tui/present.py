@@ -256,3 +256,14 @@ def num(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def numbered_log(entries: Sequence[tuple[int, str]]) -> Table:
+    """Log lines beside their move numbers, a long line wrapped under its own text (not
+    under the number), each read as plain text: a bracket in a name is never markup."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(ratio=1, overflow="fold")
+    for number, text in entries:
+        grid.add_row(Text(f"{number}.", style="dim"), Text(text))
+    return grid

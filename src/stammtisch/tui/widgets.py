@@ -1,11 +1,10 @@
-"""Small widgets shared by the screens: hand cards, the key bar and the numbered log."""
+"""Small widgets shared by the screens: hand cards and the key bar."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import Button, Static
 
@@ -65,14 +64,3 @@ class KeyBar(Static):
             text.append(key_name(key, lang), style=Style(bold=True, color="yellow", meta=meta))
             text.append(" " + tr(text_key, lang), style=Style(meta=meta))
         self.update(text)
-
-
-def numbered_log(entries: Sequence[tuple[int, str]]) -> Table:
-    """Log lines beside their move numbers, a long line wrapped under its own text (not
-    under the number), each read as plain text: a bracket in a name is never markup."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", no_wrap=True)
-    grid.add_column(ratio=1, overflow="fold")
-    for number, text in entries:
-        grid.add_row(Text(f"{number}.", style="dim"), Text(text))
-    return grid

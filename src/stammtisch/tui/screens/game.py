@@ -25,7 +25,7 @@ from stammtisch.tui.cards import chip
 from stammtisch.tui.hints import Hint
 from stammtisch.tui.i18n import tr
 from stammtisch.tui.moves import Choice, MoveGroup, PrefixPicker, group_moves
-from stammtisch.tui.present import result_text
+from stammtisch.tui.present import numbered_log, result_text
 from stammtisch.tui.presenters import presenter_for
 from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen, HelpScreen
 from stammtisch.tui.screens.game_files import RecordFiles, words
@@ -40,7 +40,7 @@ from stammtisch.tui.screens.game_layout import (
     status_line,
 )
 from stammtisch.tui.session import Session
-from stammtisch.tui.widgets import CardButton, KeyBar, numbered_log
+from stammtisch.tui.widgets import CardButton, KeyBar
 
 #: Fewer rows than this for the log under the wide board: the log goes beside it.
 SIDE_LOG_BELOW = 8
