@@ -43,6 +43,9 @@ DRAW1 = 1  # (a, b) = (seat, card): ``seat`` drew ``card`` from the draw pile
 DRAW = 2  # (a, b) = (seat, cards): ``seat`` drew ``cards`` from the draw pile
 STEAL = 3  # (a, b) = (thief, (victim, card)): the thief took ``card`` from the victim
 BACK = 4  # (a, b) = (None, specials): revealed special cards went back into the draw pile
+# ``(previous, SWAP, seat, card, drawn)``: LEAVE ``(seat, card)`` then DRAW1 ``(seat, drawn)``,
+# in one event (a card played from a full hand and the one drawn for it).
+SWAP = 5
 
 
 def seat_bits(mask: int) -> list[int]:
@@ -142,8 +145,12 @@ def replay(n: int, last: Event) -> tuple[Facts, ...]:
         events.append(last)
         last = last[0]
     out = list(last[2])
-    for _, kind, a, b in reversed(events):
-        if kind == LEAVE:
+    for ev in reversed(events):
+        kind, a, b = ev[1], ev[2], ev[3]
+        if kind == SWAP:
+            _leave(out, n, a, b)
+            _draw(out, n, a, (ev[4],))
+        elif kind == LEAVE:
             _leave(out, n, a, b)
         elif kind == DRAW1:
             _draw(out, n, a, (b,))

@@ -30,32 +30,44 @@ def legal_actions(
     p0, p1 = piles
     lo0 = p0[-1] if p0 else 0  # HAZ-3: an empty pile has no lower bound
     lo1 = p1[-1] if p1 else 0
-    # Plain loops: they beat map() and comprehensions on five cards.
+    # Plain loops: they beat map(), bisect and comprehensions on five cards; ``a < c and
+    # c < b`` runs fewer bytecodes than ``a < c < b``.
     acts: list[Action] = []
+    if hand[-1] <= NUM_NUMBERS:  # numbers only (two hands in three)
+        for c in hand:
+            if lo0 < c and c < t0:
+                acts.append(PLAY_A[c])
+            if lo1 < c and c < t1:
+                acts.append(PLAY_B[c])
+        if deck_size:
+            for c in hand:
+                acts.append(TAKES[c])
+        else:
+            acts.append(TAKE_BARE)
+        return acts
     takes: list[Action] = []
     for c in hand:
         if c > NUM_NUMBERS:
             break  # hands are sorted: the special cards come last
-        if lo0 < c < t0:
+        if lo0 < c and c < t0:
             acts.append(PLAY_A[c])
-        if lo1 < c < t1:
+        if lo1 < c and c < t1:
             acts.append(PLAY_B[c])
         takes.append(TAKES[c])
-    if hand[-1] > NUM_NUMBERS:
-        if TURN in hand:
-            acts.append(TURN_ACTION)
-        if STEAL in hand:
-            # HAZ-5: only an opponent with at least one hand card can be robbed.
-            for v in range(len(hands)):
-                if v != seat and hands[v]:
-                    acts.append(STEALS[v])
-        if hand[-1] == RAISE:  # the highest card
-            for c in hand:
-                if c > t0 and c <= NUM_NUMBERS:
-                    acts.append(RAISE_A[c])
-            for c in hand:
-                if c > t1 and c <= NUM_NUMBERS:
-                    acts.append(RAISE_B[c])
+    if TURN in hand:
+        acts.append(TURN_ACTION)
+    if STEAL in hand:
+        # HAZ-5: only an opponent with at least one hand card can be robbed.
+        for v in range(len(hands)):
+            if v != seat and hands[v]:
+                acts.append(STEALS[v])
+    if hand[-1] == RAISE:  # the highest card
+        for c in hand:
+            if c > t0 and c <= NUM_NUMBERS:
+                acts.append(RAISE_A[c])
+        for c in hand:
+            if c > t1 and c <= NUM_NUMBERS:
+                acts.append(RAISE_B[c])
     # HAZ-4/HAZ-7: taking is always allowed; the taker names the new target from hand
     # unless the draw pile is empty (the game ends) or the hand has no number card.
     if takes and deck_size:
