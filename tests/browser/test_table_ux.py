@@ -327,7 +327,9 @@ def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, art
         page.screenshot(path=str(artifacts / f"end-{game}.png"), full_page=True)
         banner = page.locator("#banner").inner_text()
         if game == "dog":  # a team's win is the team's, its pegs counted per team
-            assert re.search(r"Result: Team [12] won \(\S+ and \S+\)\. Pegs in the Himmel: Team 1 \d · Team 2 \d", banner)
+            assert re.search(
+                r"Result: Team [12] won \(\S+ and \S+\)\. Pegs in the Himmel: Team 1 \d · Team 2 \d", banner
+            )
         else:
             assert "Penalty points (fewer is better): " in banner, banner
     assert page.js_errors == []
