@@ -1,4 +1,4 @@
-"""Build script for the optional compiled Dog core, Zwickern table and Zwickern search (everything else is in pyproject.toml).
+"""Build script for the optional compiled Dog core, Zwickern table, Himmel move generator and Zwickern search (everything else is in pyproject.toml).
 
 The extension is plain C against the CPython limited API. It is optional: where no C
 compiler is available the build skips it with a warning, installation succeeds, and
@@ -28,6 +28,15 @@ setup(
         Extension(
             "stammtisch.games.zwickern._table",
             ["src/stammtisch/games/zwickern/_table.c"],
+            define_macros=[("Py_LIMITED_API", "0x030B0000")],
+            py_limited_api=True,
+            optional=True,
+            extra_compile_args=["-O2"] if __import__("os").name != "nt" else [],
+        ),
+        # Himmel's move generator (games/himmel/moves.py legal_function): one file.
+        Extension(
+            "stammtisch.games.himmel._moves",
+            ["src/stammtisch/games/himmel/_moves.c"],
             define_macros=[("Py_LIMITED_API", "0x030B0000")],
             py_limited_api=True,
             optional=True,

@@ -42,6 +42,7 @@ from stammtisch.core.package import PackageGame
 from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import position, render, sample
 from stammtisch.games.himmel import view as view_module
+from stammtisch.games.himmel.moves import legal_function
 from stammtisch.games.himmel.state import HimmelState
 
 
@@ -83,6 +84,8 @@ class HimmelGame(PackageGame[HimmelState]):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.num_games = int(self.options["games"])  # read once per game played
+        # The move generator, compiled where built (moves.legal_function, read once here).
+        self.legal_fn = legal_function()
 
     def new_game(self, seed: int) -> HimmelState:
         s = HimmelState(self)

@@ -1,10 +1,17 @@
 """Himmel's legal moves (HAZ-3 … HAZ-8): what the seat to move may do, from the public
-piles and its own hand. A pure function of those; the state caches its result."""
+piles and its own hand. A pure function of those; the state caches its result.
+
+:func:`legal_actions` is the specification. A game uses :func:`legal_function`: the same
+function compiled (``_moves.c``) where it was built, about a fifth of a random-play step.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
+from stammtisch.core.compiled import forced_pure
 from stammtisch.games.himmel.actions import PLAYS, RAISES, STEALS, TAKE_BARE, TAKES, TURN_ACTION, Action
 from stammtisch.games.himmel.cards import NUM_NUMBERS, RAISE, STEAL, TURN
 
@@ -75,3 +82,39 @@ def legal_actions(
     else:
         acts.append(TAKE_BARE)
     return acts
+
+
+# The compiled move generator (_moves.c), a port of legal_actions above: optional (not
+# built without a C compiler), and off when STAMMTISCH_PURE is set as a game is created.
+try:  # imported by name so that this module does not import its own package
+    _ext: Any = importlib.import_module("stammtisch.games.himmel._moves")
+except ImportError:
+    _ext = None
+if _ext is not None and getattr(_ext, "API", 0) != 1:  # an older build left in place
+    _ext = None
+if _ext is not None:
+    _ext.bind(PLAY_A, PLAY_B, TAKES, RAISE_A, RAISE_B, STEALS, TURN_ACTION, TAKE_BARE, legal_actions)
+
+LegalFunction = Callable[[Sequence[tuple[int, ...]], int | None, Pair, Pair, int], list[Action]]
+
+
+def compiled_available() -> bool:
+    """Whether the compiled move generator was built and imports."""
+    return _ext is not None
+
+
+def legal_function() -> LegalFunction:
+    """The move generator a game created now uses: the compiled one unless it is not built
+    or ``STAMMTISCH_PURE`` is set; both give the same actions in the same order."""
+    if _ext is None or forced_pure():
+        return legal_actions
+    return cast(LegalFunction, _ext.legal)
+
+
+def describe() -> str:
+    """One line for ``stammtisch info himmel``: the move generator in use."""
+    if _ext is None:
+        return "pure Python (compiled move generator not built, or built from an older _moves.c)"
+    if forced_pure():
+        return "pure Python (STAMMTISCH_PURE is set; compiled move generator available)"
+    return "pure Python rules with the compiled move generator (games/himmel/_moves.c)"

@@ -41,7 +41,7 @@ from stammtisch.games.himmel.cards import (
 )
 from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE, SWAP
 from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
-from stammtisch.games.himmel.moves import Pair, legal_actions
+from stammtisch.games.himmel.moves import Pair
 from stammtisch.games.himmel.shuffle import shuffle
 
 if TYPE_CHECKING:
@@ -155,7 +155,9 @@ class HimmelState(PackageState[Action]):
     def legal_actions(self) -> list[Action]:
         acts = self._legal
         if acts is None:
-            acts = self._legal = legal_actions(self.hands, self.current, self.targets, self.piles, self._dn)
+            acts = self._legal = self.game.legal_fn(
+                self.hands, self.current, self.targets, self.piles, self._dn
+            )
         return acts
 
     def apply_unchecked(self, action: Action, *, events: bool = True) -> HimmelState:
