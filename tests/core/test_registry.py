@@ -70,3 +70,24 @@ def test_repr_can_be_pasted_back():
     g = stammtisch.load("zwickern", players=3)
     again = eval(repr(g), {"load": stammtisch.load})
     assert again.options == g.options
+
+
+def test_the_module_beside_a_game_is_remembered_until_the_name_is_registered_anew():
+    """The words look their game's module up on every move: the registry remembers it, and
+    forgets it when the name is registered again (or dropped)."""
+    from stammtisch.core import registry
+
+    words = registry.module_beside("zwickern", "words")
+    assert words is not None and words.__name__ == "stammtisch.games.zwickern.words"
+    assert registry.module_beside("zwickern", "words") is words
+    assert registry.module_beside("zwickern", "no_such_module") is None
+    target = registry._GAMES["zwickern"]
+    try:
+        registry.register("zwickern", "stammtisch.games.dog.game:DogGame")
+        assert registry.module_beside("zwickern", "words").__name__ == "stammtisch.games.dog.words"
+        registry.unregister("zwickern")
+        with pytest.raises(UnknownGameError):
+            registry.module_beside("zwickern", "words")
+    finally:
+        registry.register("zwickern", target)
+    assert registry.module_beside("zwickern", "words") is words

@@ -165,7 +165,7 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
     if not params:
         return template
     try:
-        return template.format(**params)
+        return template.format_map(params)  # as format(**params), without copying them
     except (KeyError, IndexError, ValueError, AttributeError):
         return template
 
@@ -200,9 +200,20 @@ def t(key: str, lang: str = DEFAULT, /, **params: Any) -> str:
 
     A key with plural forms is chosen by ``params["n"]``.
     """
-    n = params.get("n")
-    template = _lookup(key, lang, n if isinstance(n, int) else None)
-    return key if template is None else _fill(template, params)
+    # The server words every move in both languages: a key without plural forms, once
+    # looked up, is found here without the calls of _lookup and _fill (the same answer).
+    template = _SINGULAR.get((key, lang))
+    if template is None:
+        n = params.get("n")
+        template = _lookup(key, lang, n if isinstance(n, int) else None)
+        if template is None:
+            return key
+    if not params:
+        return template
+    try:
+        return template.format_map(params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
 
 
 def tn(key: str, n: int, lang: str = DEFAULT, /, **params: Any) -> str:

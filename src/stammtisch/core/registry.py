@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from stammtisch.core.errors import PositionError, UnknownGameError
@@ -19,9 +20,20 @@ _GAMES: dict[str, str] = {}
 _CLASSES: dict[str, type[Game[Any]]] = {}
 
 
+#: Modules beside each game's class, by (game name, module): looked up on every move (the
+#: words); forgotten when the name is registered anew or dropped.
+_BESIDE: dict[tuple[str, str], ModuleType | None] = {}
+
+
 def register(name: str, target: str) -> None:
     """Register ``name`` -> ``"package.module:ClassName"``."""
     _GAMES[name] = target
+    _forget_beside(name)
+
+
+def _forget_beside(name: str) -> None:
+    for key in [k for k in _BESIDE if k[0] == name]:
+        del _BESIDE[key]
 
 
 def games() -> list[str]:
@@ -49,6 +61,25 @@ def game_package(cls: type[Game[Any]]) -> str:
     return module.rpartition(".")[0] or module
 
 
+def module_beside(name: str, module: str) -> ModuleType | None:
+    """The module ``module`` (``"words"``) in the package of game ``name``'s class, or None
+    when it has none; raises :class:`UnknownGameError` for a name nobody registered, and the
+    import's error when the module is there but needs something missing."""
+    try:
+        return _BESIDE[name, module]
+    except KeyError:
+        pass
+    full = f"{game_package(game_class(name))}.{module}"
+    try:
+        found: ModuleType | None = importlib.import_module(full)
+    except ModuleNotFoundError as exc:
+        if exc.name != full:
+            raise  # the module is there but needs something missing: say so
+        found = None
+    _BESIDE[name, module] = found
+    return found
+
+
 def info(name: str) -> GameInfo:
     return game_class(name).info
 
@@ -73,3 +104,4 @@ def state_from_json(data: Mapping[str, Any]) -> State[Any]:
 def unregister(name: str) -> None:
     """Forget ``name`` (for tests that register a game of their own)."""
     _GAMES.pop(name, None)
+    _forget_beside(name)

@@ -17,10 +17,8 @@ without a name is "Player 2" / "Spieler 2" (seats counted from 1, as at the tabl
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
 from itertools import islice
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
@@ -30,7 +28,7 @@ import orjson
 from stammtisch.core.errors import UnknownGameError
 from stammtisch.core.game import Names as Names  # re-exported: the words take them
 from stammtisch.core.i18n import LANGUAGES, t
-from stammtisch.core.registry import game_class, game_package
+from stammtisch.core.registry import module_beside
 
 JSON = dict[str, Any]
 
@@ -101,22 +99,11 @@ def join(items: Sequence[str], lang: str) -> str:
 def _module(game: str) -> ModuleType | None:
     """The game's ``words`` module, beside the module of its ``Game`` class as the registry
     names it (``stammtisch.games.dog.words``; a game registered from elsewhere brings its
-    own); None for a game without one or a name nobody registered."""
+    own); None for a game without one or a name nobody registered. Remembered by the
+    registry (:func:`~stammtisch.core.registry.module_beside`): asked for on every move."""
     try:
-        package = game_package(game_class(game))
+        return module_beside(game, "words")
     except UnknownGameError:
-        return None
-    return _words_in(package)
-
-
-@cache
-def _words_in(package: str) -> ModuleType | None:
-    name = f"{package}.words"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise  # the words module is there but needs something missing: say so
         return None
 
 
@@ -151,6 +138,7 @@ def entry_text(game: str, events: Sequence[JSON], lang: str, names: Names = None
 
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
 #: Words already made: (kind, game, names, the event list or move as JSON) -> the texts in
 #: every language. A server words each move for the log and each legal move for the seat
 #: to move, in both languages, and the same ones come again and again (the same card laid,
@@ -163,18 +151,25 @@ _MEMO: dict[tuple[str, str, tuple[str | None, ...] | None, bytes], Any] = {}
 _MEMO_SIZE = 4_096
 
 
+def remember(memo: dict[_K, _T], size: int, key: _K, make: Callable[[], _T]) -> _T:
+    """``memo[key]``, made by ``make()`` when missing; at ``size`` entries the older half of
+    ``memo`` is dropped first (see :data:`_MEMO`)."""
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= size:
+            for stale in list(islice(memo, len(memo) - size // 2)):  # oldest first
+                del memo[stale]
+        found = memo[key] = make()
+    return found
+
+
 def _remembered(kind: str, game: str, names: Names, item: Any, make: Callable[[], _T]) -> _T:
     try:
         # orjson's bytes sit in a buffer of at least 4 KiB: the key keeps a copy of just the text.
         key = (kind, game, None if names is None else tuple(names), bytes(memoryview(orjson.dumps(item))))
     except TypeError:  # not JSON (a game's own event object): made every time
         return make()
-    found: _T | None = _MEMO.get(key)
-    if found is None:
-        if len(_MEMO) >= _MEMO_SIZE:
-            for stale in list(islice(_MEMO, len(_MEMO) - _MEMO_SIZE // 2)):  # oldest first
-                del _MEMO[stale]
-        found = _MEMO[key] = make()
+    found: _T = remember(_MEMO, _MEMO_SIZE, key, make)
     return found
 
 
