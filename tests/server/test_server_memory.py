@@ -12,6 +12,7 @@ import pytest
 
 import stammtisch
 from stammtisch.core import words
+from stammtisch.server import history, tableinfo
 from stammtisch.server.clients import Client
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.hub import Hub
@@ -110,9 +111,13 @@ async def test_a_finished_table_nobody_watches_keeps_little_more_than_its_moves(
     """Issue 21: finished tables held ~1 MB each (every move log entry sat in a 4 KiB
     buffer, and every recipient's log was kept). Now such a table keeps its record only.
 
-    The words memo (``core.words``) is a process-wide cache with a fixed bound, not memory
-    of a table: it is kept to one entry here so that only the tables are measured."""
+    The words memos (``core.words``, the encoded log words of ``server.history`` and the
+    encoded legal moves of ``server.tableinfo``) are process-wide caches with a fixed bound,
+    not memory of a table: each is kept to one entry here so that only the tables are
+    measured."""
     monkeypatch.setattr(words, "_MEMO_SIZE", 0)
+    monkeypatch.setattr(history, "_TEXTS_SIZE", 0)
+    monkeypatch.setattr(tableinfo, "_MOVES_SIZE", 0)
     await finished_table(game, players, 1)  # imports and caches warmed up
     tracemalloc.start()
     try:

@@ -392,6 +392,22 @@ def test_news_reads_the_same_from_the_raw_events() -> None:
     assert news > 50
 
 
+def test_news_to_any_seat_is_news_to_one_of_them() -> None:
+    """The table asks ``reveals_to_any`` once per move for all its people: the same answer as
+    asking ``reveals`` seat by seat, for every group of seats."""
+    from itertools import combinations
+
+    from stammtisch.server.undo import reveals, reveals_to_any
+
+    for game, options in [("dog", {}), ("dog", {"players": 3}), ("himmel", {}), ("zwickern", {})]:
+        for st in _walk(game, 4, steps=300, **options):
+            raw = st.raw_events()
+            for k in range(st.num_players + 1):
+                for seats in combinations(range(st.num_players), k):
+                    expected = any(reveals(raw, s) for s in seats)
+                    assert reveals_to_any(raw, seats) == expected, (game, options, seats, raw)
+
+
 async def test_a_pending_request_survives_a_restart(db_url: str) -> None:
     """Kept with the table: after a restart the others are asked again, with the whole
     answer time; a refusal clears it for good, an acceptance after a restart takes back."""

@@ -15,11 +15,14 @@ raw notation, which may name a card given or stolen face down.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
+
+import orjson
 
 from stammtisch.core.game import JSON, Game, State
 from stammtisch.core.i18n import LANGUAGES, t, tn
-from stammtisch.core.words import Names, entry_words, seat_name
+from stammtisch.core.words import Names, entry_text, entry_words, remember, seat_name
 from stammtisch.server import wire
 from stammtisch.server.undo import TIMEOUT, in_force, is_marker, undo_count
 
@@ -38,9 +41,40 @@ def entry(move: int, seat: int, view: JSON | None, game: str, names: Names = Non
     }
 
 
+#: The words of a log line, encoded: (game, names, its events as JSON) -> ``{"en":…,"de":…}``
+#: as bytes. Looked up, an entry costs the encoding of its events and its ``last``, where it
+#: cost those, the words looked up and the whole entry encoded (bounded as ``core.words``).
+_TEXTS: dict[tuple[str, tuple[str | None, ...] | None, bytes], bytes] = {}
+_TEXTS_SIZE = 4_096
+
+
 def log_entry(move: int, seat: int, view: JSON | None, game: str, names: Names = None) -> bytes:
-    """One encoded log entry from the recipient's view after ``move``."""
-    return wire.dumpb_kept(entry(move, seat, view, game, names))
+    """One encoded log entry from the recipient's view after ``move``: ``wire.dumpb_kept(entry(
+    ...))``, byte for byte, put together from its encoded parts."""
+    if view is None or type(move) is not int or type(seat) is not int:
+        return wire.dumpb_kept(entry(move, seat, view, game, names))
+    events = view.get("events", [])
+    try:
+        encoded = orjson.dumps(events)
+    except TypeError:  # not plain JSON (keys that are not strings): the whole entry at once
+        return wire.dumpb_kept(entry(move, seat, view, game, names))
+    who = None if names is None else tuple(names)
+    text = _TEXTS.get((game, who, encoded))
+    if text is None:
+        key = (game, who, bytes(memoryview(encoded)))  # kept: a copy of just the bytes
+        text = remember(_TEXTS, _TEXTS_SIZE, key, partial(_words_json, game, events, names))
+    return b'{"move":%d,"seat":%d,"last":%s,"events":%s,"text":%s}' % (
+        move,
+        seat,
+        wire.dumpb(view.get("last")),
+        encoded,
+        text,
+    )
+
+
+def _words_json(game: str, events: Sequence[JSON], names: Names) -> bytes:
+    """``entry_words`` encoded (made here: this memo is in front of the words' own)."""
+    return wire.dumpb_kept({lang: entry_text(game, events, lang, names) for lang in LANGUAGES})
 
 
 def marker_entry(move: int, seat: int, actions: Sequence[tuple[int, str]], names: Names = None) -> JSON:

@@ -31,7 +31,7 @@ from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
-from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, reveals, undo_count, undo_marker
+from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, reveals_to_any, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None
@@ -68,8 +68,7 @@ class LiveTable:
         # current_player); rebuilt when seats, connections or the rematch change.
         self._info_parts: tuple[bytes, bytes, bytes] | None = None
         self._result_json: bytes | None = None
-        self._legal_json: bytes | None = None
-        self._moves_json: bytes | None = None
+        self._turn: tuple[bytes, bytes] | None = None  # legal and moves of the seat to move
         self.replay_cache: bytes | None = None  # finished games only
         #: The hint search of the current version (shared by all who ask).
         self.hints: dict[int, asyncio.Future[list[tuple[str, float]]]] = {}
@@ -233,10 +232,7 @@ class LiveTable:
                     b"null" if recipient is None else b"%d" % recipient,
                     b',"view":',
                     self._view_bytes(recipient),
-                    b',"legal":',
-                    self._legal_bytes(recipient),
-                    b',"moves":',
-                    self._moves_bytes(recipient),
+                    b',"legal":%s,"moves":%s' % self._turn_bytes(recipient),
                     b',"log_from":%d,"log":[' % log_from,
                     b",".join(log[log_from:version]),
                     b'],"result":',
@@ -260,12 +256,14 @@ class LiveTable:
             b = self._view_json[recipient] = wire.dumpb(self.view(recipient))
         return b
 
-    def _legal_bytes(self, recipient: Recipient) -> bytes:
-        if recipient is None or self.state is None or self.state.current_player != recipient:
-            return b"[]"
-        if self._legal_json is None:
-            self._legal_json = wire.dumpb(self.state.legal_notations())
-        return self._legal_json
+    def _turn_bytes(self, recipient: Recipient) -> tuple[bytes, bytes]:
+        """``legal`` and ``moves`` (:func:`tableinfo.legal_and_moves`): the seat to move's."""
+        state = self.state
+        if recipient is None or state is None or state.current_player != recipient:
+            return b"[]", b"[]"
+        if self._turn is None:
+            self._turn = tableinfo.legal_and_moves(self.game.name, state, self.names())
+        return self._turn
 
     # --- connections ----------------------------------------------------------------------
     def exclusive(self) -> asyncio.Lock:
@@ -341,15 +339,6 @@ class LiveTable:
         for client in list(self.clients):
             client.push_none()
 
-    def _moves_bytes(self, recipient: Recipient) -> bytes:
-        """The legal moves of the seat to move, described and in words (:func:`tableinfo.moves_json`)."""
-        state = self.state
-        if recipient is None or state is None or state.current_player != recipient:
-            return b"[]"
-        if self._moves_json is None:
-            self._moves_json = tableinfo.moves_json(self.game.name, state, self.names())
-        return self._moves_json
-
     # --- game progress (memory only; callers persist first) -----------------------------
     def _start(self) -> None:
         self.state = self.game.new_game(self.row.seed)
@@ -394,7 +383,7 @@ class LiveTable:
         self.row.version = version
         self.in_force.append(version)
         raw = new_state.raw_events()  # reveals: the same answer as each seat's filtered events
-        if any(reveals(raw, s.seat) for s in self.row.seats if s.kind == "human"):
+        if reveals_to_any(raw, [s.seat for s in self.row.seats if s.kind == "human"]):
             self.undo_floor = version  # hidden news reached a person: no take-back beyond this
         self.turn_started = time.time()
         self._changed()
@@ -409,8 +398,7 @@ class LiveTable:
         self._entry = None
         self._info_json = None
         self._result_json = None
-        self._legal_json = None
-        self._moves_json = None
+        self._turn = None
 
     def seats_changed(self) -> None:
         """Connection or seat data changed: TableInfo must be rebuilt."""

@@ -5,10 +5,14 @@ encode the seats again; and the legal moves of a state message (:func:`moves_jso
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+import orjson
+
 from stammtisch.core.game import JSON, State
-from stammtisch.core.words import moves_words
+from stammtisch.core.i18n import LANGUAGES
+from stammtisch.core.words import Names, move_text, remember
 from stammtisch.server import wire
 from stammtisch.server.db.repo import TableRow
 
@@ -65,16 +69,54 @@ def join(p: Parts, status: str, version: int, current: int | None) -> bytes:
     )
 
 
-def moves_json(game: str, state: State[Any], names: list[str | None]) -> bytes:
+def moves_json(game: str, state: State[Any], names: Names) -> bytes:
     """The legal moves of the seat to move, each with its description (``State.describe``)
     and its words, in the order of ``legal``:
-    ``[{"action": notation, "move": {...}, "text": {"de": ..., "en": ...}}]``."""
+    ``[{"action": notation, "move": {...}, "text": {"en": ..., "de": ...}}]``."""
+    return legal_and_moves(game, state, names)[1]
+
+
+#: One legal move as a state message carries it, encoded with its words: (game, names,
+#: notation, its description as JSON) -> bytes. The same moves come again and again (the
+#: same card laid from the same hand, the same peg moved): looked up, a move costs the
+#: encoding of its description, where it cost that, its words looked up in both languages
+#: and the encoding of the whole. Bounded as the words' memo (``core.words.remember``).
+_MOVES: dict[tuple[str, tuple[str | None, ...] | None, str, bytes], bytes] = {}
+_MOVES_SIZE = 4_096
+
+
+def legal_and_moves(game: str, state: State[Any], names: Names) -> tuple[bytes, bytes]:
+    """``wire.dumpb(state.legal_notations())`` and the moves of :func:`moves_json`, byte for
+    byte, from one list of legal actions (the seat to move gets both in one message)."""
     legal = state.legal_actions()
-    moves = [state.describe(a) for a in legal]
-    texts = moves_words(game, moves, names)
-    return wire.dumpb(
-        [
-            {"action": str(a), "move": m, "text": {lang: texts[lang][i] for lang in texts}}
-            for i, (a, m) in enumerate(zip(legal, moves, strict=True))
-        ]
-    )
+    notations = [str(a) for a in legal]
+    if type(state).legal_notations is not State.legal_notations:  # a game's own: ask it
+        legal_json = wire.dumpb(state.legal_notations())
+    else:
+        legal_json = wire.dumpb(notations)
+    who = None if names is None else tuple(names)
+    parts: list[bytes] = []
+    for action, notation in zip(legal, notations, strict=True):
+        move = state.describe(action)
+        try:
+            described = orjson.dumps(move)
+        except TypeError:  # not plain JSON (keys that are not strings): made every time
+            parts.append(_encoded(game, notation, move, names))
+            continue
+        found = _MOVES.get((game, who, notation, described))
+        if found is None:
+            # Kept: copies of just the bytes (orjson's output sits in a larger buffer).
+            key = (game, who, notation, bytes(memoryview(described)))
+            found = remember(_MOVES, _MOVES_SIZE, key, partial(_kept, game, notation, move, names))
+        parts.append(found)
+    return legal_json, b"[" + b",".join(parts) + b"]"
+
+
+def _kept(game: str, notation: str, move: JSON, names: Names) -> bytes:
+    return bytes(memoryview(_encoded(game, notation, move, names)))
+
+
+def _encoded(game: str, notation: str, move: JSON, names: Names) -> bytes:
+    """One legal move: ``{"action", "move", "text"}``, its words in every language."""
+    text = {lang: move_text(game, move, lang, names) for lang in LANGUAGES}  # as moves_words
+    return wire.dumpb({"action": notation, "move": move, "text": text})

@@ -159,6 +159,17 @@ def reveals(events: Iterable[JSON], seat: int) -> bool:
     return False
 
 
+def reveals_to_any(events: Sequence[JSON], seats: Iterable[int]) -> bool:
+    """``any(reveals(events, s) for s in seats)``, looking at each event once: only an event
+    that deals, folds, turns up or is private to somebody can bring anybody hidden news."""
+    news = [
+        ev
+        for ev in events
+        if ev.get("type") in ("deal", "fold") or ev.get("revealed") or ev.get("private_to") is not None
+    ]
+    return bool(news) and any(reveals(news, s) for s in seats)
+
+
 def span(table: LiveTable, seat: int | None, version: Any) -> int:
     """How many moves in force a take-back by ``seat`` removes: its own last move and
     everything after it. Raises (and changes nothing) when it may not be taken back."""
