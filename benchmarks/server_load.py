@@ -16,7 +16,8 @@ second, and the latency of a move = from sending the action to receiving the sta
 new version on the mover's connection (commit to the database included), and the CPU time
 the server process used per move (the clients run on the same cores, so moves/s alone says
 little about the server on a shared machine). ``--profile FILE`` runs the server under
-cProfile (event-loop thread only; slower) and prints its top functions. Loopback only,
+cProfile (event-loop thread only; slower) and prints its top functions (with ``--workers N``
+every process of the server is profiled, the workers included, and the profiles added up). Loopback only,
 bounded in count and time.
 
 The shared machine's speed moves by a third within an hour, so one run says little about a
@@ -77,6 +78,24 @@ try:
 finally:
     prof.disable()
     prof.dump_stats(path)
+"""
+
+# With --workers N the tables are served by the worker processes (python -m
+# stammtisch.server.worker), which the front starts: each process of the server, workers
+# included, loads this as its sitecustomize, profiles its event-loop thread from SIGUSR1 on
+# and writes <folder>/<pid>.prof when it exits; the files are added up.
+PROFILED_WORKER = """
+import atexit, cProfile, os, signal, sys, time
+folder = os.environ.get("STAMMTISCH_LOAD_PROFILE")
+if folder:
+    prof = cProfile.Profile(time.thread_time)
+    signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+    # uvicorn re-raises SIGTERM after its graceful shutdown: exit normally, so atexit runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    def _dump():
+        prof.disable()
+        prof.dump_stats(os.path.join(folder, f"{os.getpid()}.prof"))
+    atexit.register(_dump)
 """
 
 
@@ -434,6 +453,19 @@ def host_shares(before: list[int], after: list[int]) -> tuple[float, float]:
     return (d[3] + d[4]) / total, d[7] / total
 
 
+def merge_profiles(folder: Path, path: str) -> None:
+    """Add up the profiles of the server's processes (``--workers N``) into ``path``."""
+    import pstats
+
+    files = sorted(str(f) for f in folder.glob("*.prof"))
+    if not files:
+        raise SystemExit("no profile was written by the server's processes")
+    stats = pstats.Stats(files[0])
+    for f in files[1:]:
+        stats.add(f)
+    stats.dump_stats(path)
+
+
 def print_profile(path: str, top: int = 25) -> None:
     import pstats
 
@@ -463,7 +495,14 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
         url = args.database_url or f"sqlite:///{tmp}/load.sqlite3"
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         cmd = [sys.executable]
-        cmd += ["-c", PROFILED, args.profile] if args.profile else ["-m", "stammtisch.cli"]
+        by_process = args.profile and workers > 1
+        if by_process:  # every process profiles itself (PROFILED_WORKER)
+            Path(tmp, "site").mkdir()
+            Path(tmp, "site", "sitecustomize.py").write_text(PROFILED_WORKER)
+            Path(tmp, "prof").mkdir()
+            env["PYTHONPATH"] += os.pathsep + str(Path(tmp, "site"))
+            env["STAMMTISCH_LOAD_PROFILE"] = str(Path(tmp, "prof"))
+        cmd += ["-c", PROFILED, args.profile] if args.profile and not by_process else ["-m", "stammtisch.cli"]
         cmd += ["serve", "--host", "127.0.0.1", "--port", str(port)]
         cmd += ["--database-url", url, "--bot-delay", "0", "--log-level", "warning"]
         cmd += ["--workers", str(workers), *LIFTED_LIMITS, *args.server_arg]
@@ -484,7 +523,8 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
                 task = asyncio.create_task(run(base, tables, seconds, args.warmup, args.game, players))
                 await asyncio.sleep(args.warmup)
                 if args.profile:
-                    os.kill(server.pid, signal.SIGUSR1)
+                    for pid in processes(server.pid) if by_process else [server.pid]:
+                        os.kill(pid, signal.SIGUSR1)
                 cpu[0] = cpu_seconds(server.pid, tree=True)
                 threads[0] = thread_cpu(server.pid)
                 cpu[2] = cpu_seconds(os.getpid())
@@ -500,6 +540,8 @@ def measure(args: argparse.Namespace, workers: int) -> dict[str, float]:
         finally:
             server.terminate()
             server.wait(timeout=20)
+        if by_process:
+            merge_profiles(Path(tmp, "prof"), args.profile)
     server_cpu = cpu[1] - cpu[0]
     client_cpu = cpu[3] - cpu[2]
     lat = stats.latencies

@@ -57,16 +57,13 @@ async def _store(_row: object) -> None:
 
 def leave_out(part: str) -> None:
     """Replace one part of a move's work with nothing (``--parts``; this process only)."""
-    from stammtisch.core import words
-    from stammtisch.server import history, tableinfo
-    from stammtisch.server import table as live
+    from stammtisch.server import history, tableinfo, wire
 
     if part == "words":
-        history.entry_words = lambda game, events, names=None: {}  # type: ignore[assignment]
-        tableinfo.moves_words = lambda game, d, names=None: {"en": [""] * len(d), "de": [""] * len(d)}  # type: ignore[assignment]
-        words.entry_words = history.entry_words
+        history.entry_text = lambda game, events, lang, names=None: ""  # type: ignore[assignment]
+        tableinfo.move_text = lambda game, d, lang, names=None, short=False: ""  # type: ignore[assignment]
     elif part == "moves":
-        live.LiveTable._moves_bytes = lambda self, recipient: b"[]"  # type: ignore[method-assign]
+        tableinfo.legal_and_moves = lambda game, state, names: (wire.dumpb(state.legal_notations()), b"[]")  # type: ignore[assignment]
     elif part == "log":
         history.log_entry = lambda *args, **kwargs: b"{}"  # type: ignore[assignment]
     elif part != "none":
