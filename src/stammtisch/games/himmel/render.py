@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, entry_text, seat_name
+from stammtisch.core.words import Names, entry_text, join, seat_name
 from stammtisch.games.himmel.words import card_words
 
 
@@ -69,8 +69,11 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         for e in view["known_by"]:
             lines.append(r("known_by", name=name(e["seat"]), c=card_words(str(e["card"]), lang)))
     if view["terminal"]:
-        pens = ", ".join(str(p) for p in view["penalties"])
-        lines.append(r("over", p=pens, w=", ".join(name(w) for w in view["winners"])))
+        pens = ", ".join(f"{name(s)} {p}" for s, p in enumerate(view["penalties"]))
+        winners = view["winners"]
+        lines.append(
+            r("over" if len(winners) == 1 else "over_many", p=pens, w=join([name(w) for w in winners], lang))
+        )
     elif view["current_player"] is not None:
         lines.append(r("turn", name=name(view["current_player"])))
     return "\n".join(lines)
