@@ -1,4 +1,5 @@
-/* Compiled Himmel move generator: a port of legal_actions in games/himmel/moves.py.
+/* Compiled Himmel move generator: a port of legal_actions in games/himmel/moves.py, and
+ * the loop of the deal's shuffle (shuffle.py).
  *
  * legal(hands, seat, targets, piles, deck_size) -> the list of legal actions, the same
  * action objects in the same order as the pure function (HAZ-3 ... HAZ-8): the plays
@@ -142,6 +143,50 @@ fail:
     return NULL;
 }
 
+/* shuffle(getrandbits, items): the Fisher-Yates walk of games/himmel/shuffle.py (and of
+ * random.Random.shuffle) on the list ``items``, drawing with ``getrandbits`` (the bound
+ * method of a random.Random): the same calls with the same bit counts, so the same order. */
+static PyObject *shuffle(PyObject *mod, PyObject *args) {
+    (void)mod;
+    PyObject *getrandbits, *items;
+    if (!PyArg_ParseTuple(args, "OO", &getrandbits, &items)) return NULL;
+    if (!PyList_Check(items)) {
+        PyErr_SetString(PyExc_TypeError, "shuffle() needs a list");
+        return NULL;
+    }
+    for (Py_ssize_t i = PyList_Size(items) - 1; i > 0; i--) {
+        long k = 0; /* the bits of i + 1, as random.Random._randbelow draws them */
+        for (Py_ssize_t m = i + 1; m; m >>= 1) k++;
+        PyObject *bits = PyLong_FromLong(k);
+        if (!bits) return NULL;
+        Py_ssize_t j;
+        do {
+            PyObject *r = PyObject_CallFunctionObjArgs(getrandbits, bits, NULL);
+            if (!r) {
+                Py_DECREF(bits);
+                return NULL;
+            }
+            j = PyLong_AsSsize_t(r);
+            Py_DECREF(r);
+            if (j == -1 && PyErr_Occurred()) {
+                Py_DECREF(bits);
+                return NULL;
+            }
+        } while (j > i || j < 0);
+        Py_DECREF(bits);
+        if (i >= PyList_Size(items)) { /* getrandbits changed the list: not ours to shuffle */
+            PyErr_SetString(PyExc_RuntimeError, "shuffle(): the list changed");
+            return NULL;
+        }
+        PyObject *a = PyList_GetItem(items, i), *b = PyList_GetItem(items, j);
+        Py_INCREF(a);
+        Py_INCREF(b);
+        PyList_SetItem(items, i, b); /* steals b, drops the list's a */
+        PyList_SetItem(items, j, a); /* steals a, drops the list's b */
+    }
+    Py_RETURN_NONE;
+}
+
 static int table_of(PyObject *t, Py_ssize_t size) {
     if (!PyTuple_Check(t) || PyTuple_Size(t) < size) {
         PyErr_SetString(PyExc_ValueError, "bind(): a table is too short");
@@ -172,6 +217,7 @@ static PyObject *bind(PyObject *mod, PyObject *args) {
 static PyMethodDef methods[] = {
     {"legal", (PyCFunction)(void (*)(void))legal, METH_FASTCALL, "The legal actions (see moves.legal_actions)."},
     {"bind", bind, METH_VARARGS, "Hand over the action tables and the pure legal_actions."},
+    {"shuffle", shuffle, METH_VARARGS, "Shuffle a list with a getrandbits (see shuffle.py)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -182,7 +228,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__moves(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "API", 1) < 0) {
+    if (m && PyModule_AddIntConstant(m, "API", 2) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -43,6 +43,7 @@ from stammtisch.core.rng import Rng
 from stammtisch.games.himmel import position, render, sample
 from stammtisch.games.himmel import view as view_module
 from stammtisch.games.himmel.moves import legal_function
+from stammtisch.games.himmel.shuffle import shuffle_function
 from stammtisch.games.himmel.state import HimmelState
 
 
@@ -86,6 +87,7 @@ class HimmelGame(PackageGame[HimmelState]):
         self.num_games = int(self.options["games"])  # read once per game played
         # The move generator, compiled where built (moves.legal_function, read once here).
         self.legal_fn = legal_function()
+        self.shuffle_fn = shuffle_function()  # the deal's shuffle, likewise
 
     def new_game(self, seed: int) -> HimmelState:
         s = HimmelState(self)

@@ -90,12 +90,17 @@ try:  # imported by name so that this module does not import its own package
     _ext: Any = importlib.import_module("stammtisch.games.himmel._moves")
 except ImportError:
     _ext = None
-if _ext is not None and getattr(_ext, "API", 0) != 1:  # an older build left in place
+if _ext is not None and getattr(_ext, "API", 0) != 2:  # an older build left in place
     _ext = None
 if _ext is not None:
     _ext.bind(PLAY_A, PLAY_B, TAKES, RAISE_A, RAISE_B, STEALS, TURN_ACTION, TAKE_BARE, legal_actions)
 
 LegalFunction = Callable[[Sequence[tuple[int, ...]], int | None, Pair, Pair, int], list[Action]]
+
+
+def compiled_module() -> Any:
+    """The compiled module (``_moves.c``: move generator and shuffle), ``None`` if not built."""
+    return _ext
 
 
 def compiled_available() -> bool:

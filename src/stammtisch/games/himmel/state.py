@@ -42,7 +42,6 @@ from stammtisch.games.himmel.cards import (
 from stammtisch.games.himmel.knowledge import BACK, DRAW, DRAW1, LEAVE, SWAP
 from stammtisch.games.himmel.knowledge import STEAL as STEAL_EVENT
 from stammtisch.games.himmel.moves import Pair
-from stammtisch.games.himmel.shuffle import shuffle
 
 if TYPE_CHECKING:
     from stammtisch.games.himmel.game import HimmelGame
@@ -361,7 +360,7 @@ class HimmelState(PackageState[Action]):
         specials = [c for c in revealed if c > NUM_NUMBERS]
         if specials:
             rest = [*deck[:dn], *specials]
-            shuffle(self._draw_rng(), rest)
+            self.game.shuffle_fn(self._draw_rng(), rest)
             self.deck = rest
             self._kev = (self._kev, BACK, None, tuple(specials))
         else:
@@ -381,7 +380,7 @@ class HimmelState(PackageState[Action]):
     def deal(self, start: int) -> None:
         """Shuffle all 85 cards, deal 5 each, reveal the two targets (HAZ-1, HAZ-2)."""
         deck = list(FULL_DECK)
-        shuffle(self._draw_rng(), deck)
+        self.game.shuffle_fn(self._draw_rng(), deck)
         # Cards are drawn from the end: seat 0 gets the last five, seat 1 the five before...
         top = len(deck)
         self.hands = [
