@@ -24,10 +24,12 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".stammtisch-installed"
 INSTALL_INPUTS = ("pyproject.toml", "setup.py")
 #: The compiled parts' sources (the Dog core: _core.c, the parts it includes, _core.h; the
-#: Zwickern table and search): a change to any of them reinstalls, which rebuilds them.
+#: Zwickern table and search; Himmel's move generator): a change to any of them reinstalls,
+#: which rebuilds them.
 CORE_SOURCES = (
     "src/stammtisch/games/dog/_core*.[ch]",
     "src/stammtisch/games/zwickern/_table.c",
+    "src/stammtisch/games/himmel/_moves.c",
     "src/stammtisch/bots/_zwickern*.[ch]",
 )
 
@@ -83,11 +85,11 @@ def run_tests(args: list[str]) -> int:
         # tests get a pytest process of their own.
         ("pytest", [str(PY), "-m", "pytest", "-n", workers, "--ignore=tests/browser", *args]),
         ("pytest (browser)", [str(PY), "-m", "pytest", "-n", workers, "tests/browser", *args]),
-        # The Dog, Zwickern and bots' tests again on the pure-Python engines and search (the
-        # passes above use the compiled Dog core, Zwickern table and Zwickern search where
-        # they were built): both backends stay green.
+        # The Dog, Zwickern, Himmel and bots' tests again on the pure-Python engines and
+        # search (the passes above use the compiled Dog core, Zwickern table, Himmel move
+        # generator and Zwickern search where they were built): both backends stay green.
         (
-            "pytest (Dog, Zwickern and bots, pure Python)",
+            "pytest (Dog, Zwickern, Himmel and bots, pure Python)",
             [
                 str(PY),
                 "-m",
@@ -96,6 +98,7 @@ def run_tests(args: list[str]) -> int:
                 workers,
                 "tests/games/dog",
                 "tests/games/zwickern",
+                "tests/games/himmel",
                 "tests/bots",
                 *args,
             ],

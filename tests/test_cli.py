@@ -396,3 +396,14 @@ def test_serve_refuses_what_it_cannot_listen_on_before_it_starts(tmp_path: Path)
             text = " ".join(result.output.split())
             assert option in text and words in text, (args, text)
             assert "Traceback" not in text and "stammtisch on http" not in text
+
+
+@pytest.mark.parametrize("game", ["dog", "himmel", "zwickern"])
+def test_info_says_which_engine_runs(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game says whether compiled parts or pure Python run; STAMMTISCH_PURE shows."""
+    result = runner.invoke(app, ["info", game])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["engine"]
+    monkeypatch.setenv("STAMMTISCH_PURE", "1")
+    result = runner.invoke(app, ["info", game])
+    assert "pure Python" in json.loads(result.output)["engine"]

@@ -330,7 +330,7 @@ app.command(cls=Command)(serve)
 def info_cmd(game: GameArgument) -> None:
     """Print a game's info as JSON for programs: title, players, options, what runs.
 
-    Dog and Zwickern: which engine runs (compiled or pure Python); Zwickern also the hard
+    Every game: which engine runs (compiled parts or pure Python); Zwickern also the hard
     bot's search.
     """
     data = _info(game, default_lang()).to_json()
@@ -344,6 +344,10 @@ def info_cmd(game: GameArgument) -> None:
 
         data["engine"] = engine()
         data["search"] = search()
+    if data.get("name") == "himmel":
+        from stammtisch.games.himmel.moves import describe as himmel_engine
+
+        data["engine"] = himmel_engine()
     console.print_json(json.dumps(data))
 
 

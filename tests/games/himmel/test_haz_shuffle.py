@@ -39,8 +39,10 @@ def test_haz1_fast_shuffle_of_the_pack_keeps_the_85_cards() -> None:
 
 @pytest.mark.skipif(not moves.compiled_available(), reason="_moves.c not built")
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 17, 64, 85, 127, 128, 300])
-def test_haz1_compiled_shuffle_matches_the_pure_one(length: int) -> None:
-    """The walk in C (what a game uses where _moves.c is built) gives the same order."""
+def test_haz1_compiled_shuffle_matches_the_pure_one(length: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk in C (what a game uses where _moves.c is built, unless STAMMTISCH_PURE)
+    gives the same order."""
+    monkeypatch.delenv("STAMMTISCH_PURE", raising=False)
     assert shuffle_function() is compiled_shuffle
     seeds = random.Random(length + 1)
     for _ in range(200):

@@ -122,4 +122,4 @@ def describe() -> str:
         return "pure Python (compiled move generator not built, or built from an older _moves.c)"
     if forced_pure():
         return "pure Python (STAMMTISCH_PURE is set; compiled move generator available)"
-    return "pure Python rules with the compiled move generator (games/himmel/_moves.c)"
+    return "pure Python rules with the compiled move generator and shuffle (games/himmel/_moves.c)"
