@@ -126,19 +126,24 @@ async def test_after_the_game_a_key_does_not_say_again_that_it_is_over() -> None
             assert status.count("Game over") == 1 and "The game is over" not in status, status
 
 
-def test_results_name_each_seat_beside_its_points_and_the_plain_end_says_it_once() -> None:
-    game = stammtisch.load("zwickern")
+def _plain_zwickern(choices: int) -> str:
+    """The plain prompt's whole output of a Zwickern game (seed 5) played to the end, the
+    human picking move 1 or 2 from ``random.Random(choices)``."""
     out = io.StringIO()
-    rng = random.Random(0)
+    rng = random.Random(choices)
     record = play_plain(
-        game,
+        stammtisch.load("zwickern"),
         seed=5,
         console=Console(file=out, width=80, highlight=False),
         read=lambda _: str(rng.randint(1, 2)),
         hint=lambda *a: None,
     )
-    text = out.getvalue()
     assert record.result is not None
+    return out.getvalue()
+
+
+def test_results_name_each_seat_beside_its_points_and_the_plain_end_says_it_once() -> None:
+    text = _plain_zwickern(0)
     assert text.count("Game over. ") == 1, text[-800:]
     assert "Your hand: \n" not in text and not text.rstrip().splitlines()[-3].startswith("Your hand")
     over = next(line for line in text.splitlines() if line.startswith("Game over. "))
@@ -149,21 +154,10 @@ def test_the_plain_log_tells_every_move_once_the_players_own_and_its_round_end_i
     """Each move is told once, in the log: the player's own move too (a round it ends is
     said, not only seen in the next picture), and the picture after it repeats no
     'Last move'; who won is said once, in the closing line."""
-    game = stammtisch.load("zwickern")
-    out = io.StringIO()
-    rng = random.Random(3)
-    record = play_plain(
-        game,
-        seed=5,
-        console=Console(file=out, width=80, highlight=False),
-        read=lambda _: str(rng.randint(1, 2)),
-        hint=lambda *a: None,
-    )
-    text = out.getvalue()
-    assert record.result is not None
+    text = _plain_zwickern(3)
     assert "Last move" not in text
     assert text.count("Player 1 ") > text.count("Player 1 (you)")  # own moves are told
-    rounds = int(game.new_game(5).observe(None)["rounds"])
+    rounds = int(stammtisch.load("zwickern").new_game(5).observe(None)["rounds"])
     for n in range(1, rounds + 1):
         assert text.count(f"Round {n} is over") == 1, n
     winner = text.rsplit("Game over. ", 1)[1].split(" wins", 1)[0]

@@ -19,6 +19,9 @@ export function winners(result, view) {
   return ret.map((r, i) => (r === best && r > 0 ? i : -1)).filter((i) => i >= 0);
 }
 
+/** A Dog seat's pegs in its Himmel. */
+const pegsHome = (view, seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+
 export function resultLine(result, view, names) {
   if (!result) return t("over");
   const win = winners(result, view);
@@ -32,7 +35,7 @@ export function resultLine(result, view, names) {
     parts.push(`${t("result_penalties")}: `, view.penalties.map((p, i) => `${names[i]} ${fmt(p)}`).join(" · "));
   } else if (view && Array.isArray(view.pegs)) {
     // Dog: the pegs in the Himmel, per team where partners play together.
-    const home = (seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+    const home = (seat) => pegsHome(view, seat);
     const together = teams.some((tm) => tm.length > 1);
     const counts = together
       ? teams.map((tm, k) => `${t("dog_team", { t: k + 1 })} ${tm.reduce((a, p) => a + home(p), 0)}`)
@@ -115,7 +118,7 @@ function himmel(view, names) {
 
 function dog(view, names) {
   const teams = view.teams || [];
-  const home = (seat) => (view.pegs[seat] || []).filter((p) => String(p).startsWith("H")).length;
+  const home = (seat) => pegsHome(view, seat);
   // Playing alone (DOG-21) each "team" is one player: no team column.
   const alone = !teams.some((team) => team.length > 1);
   return [
