@@ -75,3 +75,44 @@ def test_replay_steps_through_the_servers_views(server: str, new_page: Any, arti
     assert page.locator("#log li").count() == n
     page.screenshot(path=str(artifacts / "replay-steps.png"), full_page=True)
     assert page.js_errors == []
+
+
+_CUT_WORDS = """() => [...document.querySelectorAll('#open-hands .card.special')].filter((card) => {
+  const word = card.querySelector('.small');
+  return !word || word.scrollWidth > card.clientWidth;
+}).map((card) => card.dataset.card)"""
+
+
+def test_replay_shows_himmel_hands_as_himmel_cards(server: str, new_page: Any) -> None:
+    # The open hands used the plain card face: "44" was a corner digit on a blank card and
+    # "Richtungswechsel" ran over the next cards of the hand. Now they are Himmel's cards,
+    # a special one with its symbol and its short word, whole.
+    from .browserkit import finished_game
+
+    tid = finished_game(server, "himmel", 3, players=4)
+    replay = _call(server, "GET", f"/api/tables/{tid}/replay")
+    hands = replay.get("hands") or []
+    special = next(
+        (
+            i
+            for i, step in enumerate(hands)
+            if any(c in ("turn", "steal", "raise") for h in step for c in h or [])
+        ),
+        None,
+    )
+    if special is None:
+        pytest.skip("no special card in an open hand in this game")
+    page = new_page("de", width=390, height=844)
+    page.goto(f"/t/{tid}?replay=1")
+    page.wait_for_selector("#open-hands")
+    for _ in range(special):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"() => document.querySelector('#replay-step').textContent.startsWith('Zug {special} ')"
+    )
+    assert page.locator("#open-hands .card.haz.special").count() >= 1
+    assert page.locator("#open-hands .card:not(.haz)").count() == 0
+    assert page.evaluate(_CUT_WORDS) == []
+    words = set(page.locator("#open-hands .card.special .small").all_inner_texts())
+    assert words <= {"Wechsel", "Stehlen", "Erhöhen"}, words
+    assert page.js_errors == []

@@ -11,8 +11,6 @@ import { gameModule } from "./games/index.js";
 import { seatName } from "./table/model.js";
 import { onLangChange, pick, t } from "./i18n.js";
 
-// Himmel's special cards, named in words in the open hands.
-const SPECIAL = { turn: "haz_special_reverse", steal: "haz_special_steal", raise: "haz_special_raise" };
 
 export function renderReplay(root, tableId) {
   const page = { info: null, record: null, views: null, hands: null, log: null, step: 0, module: null, games: [], final: null };
@@ -102,11 +100,13 @@ function drawBoard(rp) {
     redraw: () => drawBoard(rp),
   });
   const hands = page.hands ? page.hands[page.step] : null;
-  if (hands) board.append(handsPanel(hands, names(rp)));
+  if (hands) board.append(handsPanel(hands, names(rp), page.module));
 }
 
 // Once the game is over nothing is secret: every hand is shown open at every step.
-function handsPanel(hands, n) {
+function handsPanel(hands, n, module) {
+  // A game that draws its own card faces (Himmel's numbers and special cards) draws these too.
+  const face = (c) => (module && module.openCard ? module.openCard(c) : cardEl(c, { small: true, title: cardName(c) }));
   return h(
     "section",
     { class: "panel open-hands", id: "open-hands", "aria-label": t("open_hands") },
@@ -120,7 +120,7 @@ function handsPanel(hands, n) {
           "span",
           { class: "card-row tight" },
           (hand || []).length
-            ? hand.map((c) => cardEl(c, { small: true, label: SPECIAL[c] ? t(SPECIAL[c]) : String(c), title: SPECIAL[c] ? t(SPECIAL[c]) : cardName(c) }))
+            ? hand.map(face)
             : h("span", { class: "muted small" }, t("no_cards")),
         ),
       ),

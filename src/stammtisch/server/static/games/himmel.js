@@ -53,6 +53,11 @@ function hazCard(text, opts = {}) {
   );
 }
 
+/** A card of an open hand as this game draws it (the replay shows every hand). */
+export function openCard(text) {
+  return hazCard(text, { small: true });
+}
+
 export function render(root, ctx) {
   const v = ctx.view;
   if (pick.version !== ctx.version) pick = { version: ctx.version, card: null, mode: null };
