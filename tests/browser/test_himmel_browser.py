@@ -75,3 +75,30 @@ def test_himmel_game_played_by_clicking(new_page: Any, games: list[str], artifac
     assert phone.locator("#hand").count() == 0
     phone.screenshot(path=str(artifacts / "himmel-spectator-phone.png"), full_page=True)
     assert page.js_errors == [] and phone.js_errors == []
+
+
+END_TITLE_IN_VIEW = """() => {
+  const title = document.querySelector('#end-title');
+  if (!title) return false;
+  const r = title.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight;
+}"""
+
+
+def test_the_result_comes_into_view_on_a_phone(new_page: Any, games: list[str]) -> None:
+    # On a phone the hand lies below the first screen: the player scrolled down to play
+    # their last card and the result appeared above, out of sight, with nothing to say so.
+    if "himmel" not in games:
+        pytest.skip("this server has no Himmel yet")
+    page = new_page("de", width=390, height=844)
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 3, nickname="Vreni", players=4)
+    scrolled = 0
+    moves = 0
+    while wait_turn(page, MY_MOVE) == "turn":
+        _choose(page)
+        scrolled = max(scrolled, page.evaluate("() => window.scrollY"))
+        moves += 1
+        assert moves < 300, "the game did not end"
+    assert scrolled > 0
+    page.wait_for_function(END_TITLE_IN_VIEW, timeout=5000)
+    assert page.js_errors == []

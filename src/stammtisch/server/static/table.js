@@ -147,8 +147,22 @@ function act(tbl, action) {
 function drawEnd(tbl) {
   const { page, endBox } = tbl;
   clear(endBox);
-  if (!page.info || page.info.status !== "over" || !page.msg || !page.msg.view) return;
+  if (!page.msg || !page.msg.view) return;
+  const over = Boolean(page.info && page.info.status === "over");
+  // The game ended while this page watched it (not a finished table opened later).
+  const news = over && tbl.endSeen === false;
+  tbl.endSeen = over;
+  if (!over) return;
   endBox.append(endPanel(page, names(page), endActions(page, tbl.handlers)));
+  if (news) requestAnimationFrame(() => revealEnd(endBox));
+}
+
+/** A player scrolled down to their hand (a phone) sees the result come into view, unless
+ * they are typing (a chat message). */
+function revealEnd(endBox) {
+  const typing = document.activeElement && document.activeElement.matches("input, textarea");
+  if (typing || endBox.getBoundingClientRect().top >= 0) return;
+  endBox.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
 
 function drawAll(tbl, motion = null) {
