@@ -172,3 +172,28 @@ def test_dog_exchange_is_said_for_everybody(new_page: Any, artifacts: Path) -> N
     assert "Deine ist gegeben" in banner or "am Zug" in banner
     page.screenshot(path=str(artifacts / "fit-dog-exchange-390.png"))
     assert page.js_errors == []
+
+
+LAST_ENTRY = """() => {
+  const list = document.querySelector('#log');
+  const last = list.lastElementChild;
+  return {tall: last.offsetHeight > list.clientHeight,
+          top: last.getBoundingClientRect().top - list.getBoundingClientRect().top};
+}"""
+
+
+def test_the_log_shows_a_long_last_entry_from_its_start(server: str, new_page: Any) -> None:
+    # At the end the log is a short box under the end panel and the game's summary is taller
+    # than it: scrolled to the bottom, it showed a half-cut line from the middle of the summary.
+    tid = finished_game(server, "himmel", 3, players=4)
+    page = new_page("de", width=DESKTOP[0], height=DESKTOP[1])
+    page.goto(f"/t/{tid}")
+    page.wait_for_selector("#end-panel")
+    page.wait_for_selector("#log li")
+    page.wait_for_timeout(100)  # the log scrolls in the next frame
+    last = page.evaluate(LAST_ENTRY)
+    if not last["tall"]:
+        pytest.skip("the last entry fits the log box on this screen")
+    assert abs(last["top"]) <= 1, last
+    assert page.locator("#log li").last.locator(".num").is_visible()
+    assert page.js_errors == []

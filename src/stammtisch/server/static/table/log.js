@@ -43,5 +43,10 @@ export function drawLog(side, page) {
   side.append(h("h2", {}, t("log")), items.length ? list : h("p", { class: "muted small", id: "log-empty" }, t("log_none")));
   requestAnimationFrame(() => {
     list.scrollTop = list.scrollHeight;
+    // An entry taller than the box (the summary at the end of a game) is read from its start.
+    const last = list.lastElementChild;
+    if (last && last.offsetHeight > list.clientHeight) {
+      list.scrollTop += last.getBoundingClientRect().top - list.getBoundingClientRect().top;
+    }
   });
 }
