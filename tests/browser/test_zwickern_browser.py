@@ -78,6 +78,9 @@ def test_zwickern_game_played_to_the_end_by_clicking(new_page: Any, artifacts: P
     assert page.get_attribute("#table-page", "data-status") == "playing"
     page.goto(f"/t/{table}")
     page.wait_for_selector("#to-rematch")
+    # One way to the rematch: the "Rematch" button beside it did the same.
+    assert page.locator("#rematch").count() == 0
+    assert page.locator("#end-panel .actions .primary").count() == 1
     assert page.js_errors == []
 
 

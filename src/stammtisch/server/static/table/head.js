@@ -31,12 +31,14 @@ export function recordLink(page) {
 export function endActions(page, { rematch }) {
   const tableId = page.tableId;
   const row = h("div", { class: "row actions" });
-  if (page.mine) row.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
-  row.append(h("a", { class: "button", id: "replay-link", href: `/t/${tableId}?replay=1`, "data-route": "" }, t("replay")));
-  row.append(recordLink(page));
   const next = page.info.rematch_id;
   if (next && page.mine && !savedSeat(next)) saveSeat(next, page.mine.seat, page.mine.token, page.mine.nickname);
+  // Once somebody asked for the rematch, one button leads there (a second "Rematch" beside
+  // it did the same).
   if (next) row.append(h("a", { class: "button primary", href: `/t/${next}`, "data-route": "", id: "to-rematch" }, t("to_rematch")));
+  else if (page.mine) row.append(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
+  row.append(h("a", { class: "button", id: "replay-link", href: `/t/${tableId}?replay=1`, "data-route": "" }, t("replay")));
+  row.append(recordLink(page));
   return row;
 }
 
