@@ -172,3 +172,39 @@ async def test_long_dog_moves_fit_the_list_at_80x24_and_show_whole_when_highligh
         shown = prompts[cut[0]].removeprefix("… ").removesuffix("…").rstrip()
         assert screen.full_words[cut[0]] and shown in full.replace("\n", " ")
         snapshot(app, f"dog-seven-80x24-{lang}")
+
+
+async def test_a_hint_in_a_long_list_marks_and_highlights_the_group_that_holds_it() -> None:
+    """A Jack has more moves than the list shows at once: after 'h' the group that holds the
+    hinted move carries the ★ and is highlighted, so that Enter leads to the hint (the first
+    group was highlighted and nothing marked: Enter went elsewhere)."""
+    _need("dog")
+
+    def big_group(session: Session) -> bool:
+        hand = session.state.observe(0).get("hand") or []
+        return any(sum(1 for n in session.legal() if n.startswith(f"{c}:")) > 9 for c in hand)
+
+    session = _session_where("dog", ["you", "random", "random", "random"], 2, big_group)
+    hand = session.state.observe(0)["hand"]
+    card = next(c for c in hand if sum(1 for n in session.legal() if n.startswith(f"{c}:")) > 9)
+    target = [n for n in session.legal() if n.startswith(f"{card}:")][-1]
+    app = StammtischApp("dog", session=session, bot_delay=0, hint=lambda *a: target)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.hinted == target
+        for _ in range(6):
+            moves = screen.query_one("#moves", OptionList)
+            chosen = screen.choices[moves.highlighted or 0]
+            assert target.startswith(chosen.value), (chosen, target)
+            prompt = moves.get_option_at_index(moves.highlighted or 0).prompt
+            assert str(getattr(prompt, "plain", prompt)).endswith("★")
+            played = len(screen.session.moves)
+            await pilot.press("enter")
+            await pilot.pause()
+            if len(screen.session.moves) > played:
+                break
+        assert screen.session.moves[played].notation == target

@@ -34,6 +34,7 @@ from stammtisch.tui.screens.game_layout import (
     GAME_KEYS,
     MIN_SIZE,
     help_keys,
+    holds_hint,
     layout_for,
     move_entries,
     move_labels,
@@ -285,8 +286,9 @@ class GameScreen(RecordFiles):
         options.add_options(items)
         if items:
             first = 1 if self.picker.stack and len(items) > 1 else 0
-            if self.hinted is not None:
-                first = next((i for i, c in enumerate(self.choices) if c.value == self.hinted), first)
+            if self.hinted is not None:  # the hint, or the group that holds it
+                picker, hinted = self.picker, self.hinted
+                first = next((i for i, c in enumerate(self.choices) if holds_hint(c, picker, hinted)), first)
             options.highlighted = first
             options.focus()
         if not self.groups or self.selected is None or not self.groups[self.selected].playable:

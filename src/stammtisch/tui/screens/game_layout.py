@@ -127,6 +127,10 @@ def status_line(session: Session, my_turn: bool, message: str, lang: str) -> Tex
     return text
 
 
+#: The mark of the hinted move (or of the group that holds it) at the end of its entry.
+STAR = "  ★"
+
+
 def move_labels(
     choices: Sequence[Choice],
     picker: PrefixPicker,
@@ -135,22 +139,33 @@ def move_labels(
     hinted: str | None,
     lang: str,
 ) -> list[Text]:
-    """The words of each entry of the move list: back, a move (★ if it is the hint), or a
-    group of moves still to narrow down."""
+    """The words of each entry of the move list: back, a move, or a group of moves still to
+    narrow down; ★ on the hint, or on the group that holds it."""
     labels: list[Text] = []
     for c in choices:
         if c.count == 0:
             labels.append(Text(c.label, style="dim"))
-        elif c.complete:
+            continue
+        if c.complete:
             label = Text(presenter.move_words(state, c.value, lang, short=True))
-            if c.value == hinted:
-                label.append("  ★", style="bold yellow")
-            labels.append(label)
         else:
             members = [n for n in picker.notations if n.startswith(c.value)]
             text = presenter.prefix_words(state, members, lang, short=True)
-            labels.append(Text(tr("steps_more", lang, text=text, n=c.count)))
+            label = Text(tr("steps_more", lang, text=text, n=c.count))
+        if holds_hint(c, picker, hinted):
+            label.append(STAR, style="bold yellow")
+        labels.append(label)
     return labels
+
+
+def holds_hint(choice: Choice, picker: PrefixPicker, hinted: str | None) -> bool:
+    """Whether ``choice`` is the hinted move, or a group to narrow down that holds it (the
+    entry Enter takes towards the hint)."""
+    if hinted is None or choice.count == 0:
+        return False
+    if choice.complete:
+        return choice.value == hinted
+    return hinted.startswith(choice.value) and hinted in picker.notations
 
 
 #: The shortest common beginning of moves that do not fit which is left out for "… ".
@@ -195,12 +210,14 @@ def without_common_parts(labels: Sequence[Text], width: int = 0, separator: str 
 
 def fitted(label: Text, width: int) -> Text:
     """``label`` on one line of ``width`` cells: cut with "…" when longer (the whole words are
-    shown under the list while the entry is highlighted), so that no entry wraps."""
+    shown under the list while the entry is highlighted), so that no entry wraps. The hint's
+    ★ stays at the end of a cut entry."""
     if width < 2 or label.cell_len <= width:
         return label
-    cut = label.copy()
-    cut.truncate(width, overflow="ellipsis")
-    return cut
+    star = len(STAR) if label.plain.endswith(STAR) and width > 2 * len(STAR) else 0
+    cut = label[: len(label.plain) - star]
+    cut.truncate(width - star, overflow="ellipsis")
+    return cut + label[len(label.plain) - star :] if star else cut
 
 
 def move_entries(labels: Sequence[Text], back: int, width: int) -> tuple[list[Text], list[str]]:
