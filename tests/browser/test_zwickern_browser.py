@@ -176,3 +176,26 @@ def test_a_nickname_being_typed_survives_news_from_the_table(new_page: Any) -> N
     ben.wait_for_selector("#hand .card")
     assert ben.get_attribute("#table-page", "data-seat") == "2"
     assert ben.js_errors == [] and carl.js_errors == []
+
+
+def test_a_players_corner_adds_up_to_the_number_on_the_seat_chip(new_page: Any) -> None:
+    # The seat chip showed the running score (finished rounds and this round's captures) while
+    # the corner said "Match points: 0": two numbers that seemed to contradict each other.
+    from .browserkit import engine_position, mount_game
+
+    view, legal, _, moves = engine_position("zwickern", lambda legal: legal[0], players=3)
+    view = dict(view, round=1, match_points=[14, 68, 38], scores=[28.0, 68.0, 70.0])
+    view["round_results"] = [[14, 68, 38]]
+    page = new_page("en")
+    mount_game(page, "zwickern", view, legal, moves)
+    corner = page.locator('.player-box[data-seat="2"]').inner_text()
+    assert " · 32 points" in corner and "Earlier rounds: 38 points" in corner, corner
+    assert "Match points" not in corner
+    # In the first round there are no earlier points; at the end the match points stand alone.
+    mount_game(page, "zwickern", dict(view, round=0, round_results=[], match_points=[0, 0, 0]), legal, moves)
+    first = page.locator('.player-box[data-seat="2"]').inner_text()
+    assert " · 70 points" in first and "Earlier" not in first, first
+    mount_game(page, "zwickern", dict(view, terminal=True, current_player=None, scores=[14, 68, 38]), [], [])
+    over = page.locator('.player-box[data-seat="2"]').inner_text()
+    assert "Match points: 38" in over and "points" not in over.split("Match points")[0], over
+    assert page.js_errors == []
