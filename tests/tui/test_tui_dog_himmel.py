@@ -7,6 +7,7 @@ registered on this branch.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from textual.widgets import OptionList, Static
@@ -208,3 +209,38 @@ async def test_a_hint_in_a_long_list_marks_and_highlights_the_group_that_holds_i
             if len(screen.session.moves) > played:
                 break
         assert screen.session.moves[played].notation == target
+
+
+@pytest.mark.parametrize("games", [1, 3])
+async def test_himmel_seat_table_keeps_its_numbers_at_80x24_with_five_players(games: int) -> None:
+    """Five players at 80×24 with a log long enough to scroll: every seat's penalty pile is
+    on screen, a long name gives way instead (the scrollbar cut the last column to "Punk"
+    and its numbers to "-"). The penalty points of a match are counted as the result says
+    them (fewer is better), never as negative scores; one game has no second column."""
+    _need("himmel")
+    seats = ["you", "random", "random", "random", "random"]
+    game = stammtisch.load("himmel", players=5, games=games)
+    session = Session(game, 11, seats)
+    rng = random.Random(11)
+    while len(session.moves) < 40 or session.to_move != 0:
+        legal = session.legal()
+        session.play(legal[rng.randrange(len(legal))])
+    view = session.state.observe(0)
+    app = StammtischApp("himmel", session=session, bot_delay=0, hint=None, lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_text(app).count("\n") > 20
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if "Karten" in line)
+        header = lines[at][:46]
+        assert "Misthaufen" in header and "Punkte" not in header
+        assert ("Minuspunkte" in header) == (games > 1)
+        for s, row in enumerate(lines[at + 1 : at + 6]):
+            name = session.names[s] or "Spieler 1"
+            assert name[:4] in row[:20], (row, name)
+            numbers = re.findall(r"(?<!\S)-?\d+(?!\S)", row[16:44])  # before the scrollbar
+            expected = [str(view["hand_sizes"][s]), str(view["penalty_counts"][s])]
+            if games > 1:
+                expected.append(str(view["penalties"][s]))
+            assert numbers == expected, (row, expected)
+        snapshot(app, f"himmel-5-seats-80x24-{games}")

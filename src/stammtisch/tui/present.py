@@ -185,12 +185,15 @@ def seat_table(
     """One row per seat: its label (its name, if ``names`` has one), then one cell per column
     (header, cell of a seat)."""
     table = Table(box=None, pad_edge=False, header_style="bold")
-    # Where the table is too narrow a long name gives way, never a column's header.
-    table.add_column("", no_wrap=True, overflow="ellipsis")
+    # Where the table is too narrow a long name gives way (cut with "…"), never a column's
+    # header or number: the name's column may shrink, its text never wraps.
+    table.add_column("", overflow="ellipsis")
     for header, _ in columns:
         table.add_column(header, justify="right", no_wrap=True, min_width=cell_len(header))
     for s in range(int(view.get("players", 0))):
-        table.add_row(seat_label(view, s, lang, names), *(cell(s) for _, cell in columns))
+        label = seat_label(view, s, lang, names)
+        label.no_wrap, label.overflow = True, "ellipsis"
+        table.add_row(label, *(cell(s) for _, cell in columns))
     return table
 
 

@@ -3,8 +3,6 @@ the direction of play, the draw pile and everybody's penalty pile."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -35,18 +33,14 @@ class HimmelPresenter(Presenter):
         return self.with_last(view, lang, [head, piles])
 
     def seats(self, view: View, lang: str) -> RenderableType:
-        return seat_table(
-            view,
-            lang,
-            [
-                (tr("cards_in_hand", lang), lambda s: str(view["hand_sizes"][s])),
-                (tr("haz_penalty", lang), lambda s: str(view["penalty_counts"][s])),
-                (tr("points", lang), lambda s: num(_score(view, s))),
-            ],
-            self.seat_names,
-        )
-
-
-def _score(view: View, seat: int) -> Any:
-    scores = view.get("scores")
-    return scores[seat] if isinstance(scores, list) else ""
+        """Cards in hand and this game's penalty pile; in a match of several games also the
+        penalty points so far (fewer is better, as the result says them: never negative
+        scores). In a single game the pile is its penalty points: no second column."""
+        columns = [
+            (tr("cards_in_hand", lang), lambda s: str(view["hand_sizes"][s])),
+            (tr("haz_penalty", lang), lambda s: str(view["penalty_counts"][s])),
+        ]
+        penalties = view.get("penalties")
+        if int(view.get("games", 1)) > 1 and isinstance(penalties, list):
+            columns.append((tr("haz_penalty_points", lang), lambda s: num(penalties[s])))
+        return seat_table(view, lang, columns, self.seat_names)
