@@ -37,6 +37,7 @@ GAMES = [
     ("dog", ["you", "random", "random", "random"]),
     ("dog", ["you", "random", "random", "random", "random", "random"]),
     ("dog", ["you", "random", "random"]),  # DOG-21: three alone
+    ("dog", ["you", "random"]),  # two alone: 32 fields each, two strip lines a seat
 ]
 SIZES = [(80, 24), (120, 40)]
 

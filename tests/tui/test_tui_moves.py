@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from stammtisch.tui.moves import PrefixPicker, group_moves, tokens
 
 
@@ -126,17 +128,23 @@ def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
 
 
 def test_dog_strip_offsets_cover_each_seats_stretch_of_the_track() -> None:
-    # The compact board (80 columns): one line per seat from its start field, with the
-    # offsets on top. Two players have 32 fields each (DOG-21), the others 16.
+    # The compact board (80 columns): 16 fields a line from each seat's start field, with
+    # the offsets on top. Two players have 32 fields each (DOG-21): two lines a seat, the
+    # second numbered from its first field (it ran past 80 columns and wrapped).
     from rich.console import Console
 
     import stammtisch
-    from stammtisch.tui.present_dog import DogPresenter
+    from stammtisch.tui.present_dog import STRIP_WIDTH, DogPresenter
 
     for players, stretch in ((2, 32), (3, 16), (4, 16), (6, 16)):
         game = stammtisch.load("dog", players=players)
         console = Console(width=200, record=True)
-        console.print(DogPresenter(game).strip(game.new_game(1).observe(0), "en"))
-        ticks = console.export_text().splitlines()[1].split()
-        assert ticks[: stretch // 4] == [str(i) for i in range(0, stretch, 4)], (players, ticks)
-        assert str(stretch) not in ticks[: stretch // 4 + 1]
+        names = [None, *(["Hansruedi"] * (players - 1))]
+        console.print(DogPresenter(game, names).strip(game.new_game(1).observe(0), "en"))
+        lines = console.export_text().splitlines()
+        ticks = lines[1].split()
+        assert ticks[:5] == ["0", "4", "8", "12", "Teams:"][: 4 + (players in (4, 6))], (players, ticks)
+        firsts = [int(m.group(1)) for line in lines if (m := re.match(r"^.{3} *(\d+)│", line))]
+        assert firsts == list(range(1, stretch * players, 16)), (players, firsts)
+        assert all(len(line.rstrip()) <= STRIP_WIDTH for line in lines[:-1]), lines
+        assert sum("Hansru" in line for line in lines if "│" in line) == players - 1  # first lines

@@ -24,6 +24,8 @@ FIELDS_PER_SEAT = 16
 CELL = 3
 #: The width a line of the compact board may take (80 columns less the board's padding).
 STRIP_WIDTH = 78
+#: Track fields on a line of the compact board (a seat's stretch: 16, with two players 32).
+STRIP_FIELDS = 16
 
 
 def ring_cells(fields: int) -> list[tuple[int, int]]:
@@ -149,8 +151,7 @@ class DogPresenter(Presenter):
         head.append(f" · {tr('dealer', lang)}: {self.name(int(view['dealer']), lang)}")
         head.append(" · " + tr("draw_pile", lang, n=view["deck_size"]))
         head.append(" · " + discards_text(discards, lang))
-        per_seat = track_len(players) // players  # a seat's stretch of the track, from its start
-        ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, per_seat, 4)), style="dim")
+        ticks = Text(" " * 7 + "".join(f"{i:>2}{'':6}" for i in range(0, STRIP_FIELDS, 4)), style="dim")
         teams = " · ".join(
             "+".join(str(s + 1) for s in team) for team in view.get("teams") or [] if len(team) > 1
         )
@@ -158,32 +159,27 @@ class DogPresenter(Presenter):
             ticks.append(f"   {tr('dog_teams', lang)}: {teams}")
         lines: list[RenderableType] = [head, ticks]
         for seat in range(players):
-            lines.append(self._strip_line(view, seat, places, lang))
+            lines.extend(self._strip_lines(view, seat, places, lang))
         footer = self._footer(view, lang, with_piles=False)
         if footer.plain:
             lines.append(footer)
         return self.with_last(view, lang, lines)
 
-    def _strip_line(self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str) -> Text:
+    def _strip_lines(
+        self, view: View, seat: int, places: dict[str, tuple[int, int, bool]], lang: str
+    ) -> list[Text]:
+        """A seat's lines of the compact board: its stretch of the track, 16 fields a line
+        (two players have 32 each: a second line, numbered from its first field), then on
+        the first line its kennel, Himmel, cards and name."""
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
         players = int(view["players"])
         start = start_field(seat, players)
-        line = Text()
-        line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
-        line.append(str(seat + 1), style=style)
-        line.append("•" if view.get("seat") == seat else " ", style="bold")
-        line.append(f"{start + 1:>3}│", style="dim")
-        for field in range(start, start + track_len(players) // players):
-            hit = places.get(str(field))
-            if hit is not None:
-                owner, peg, fresh = hit
-                peg_style = SEAT_STYLES[owner % len(SEAT_STYLES)] + (" reverse" if fresh else "")
-                line.append(f"{peg_label(peg):>2}", style=peg_style)
-            elif field == start:
-                line.append(" ◆", style=style)
-            else:
-                line.append(" ·", style="dim")
-        line.append("│ ", style="dim")
+        stretch = track_len(players) // players
+        lines = [
+            self._track_line(view, seat, places, first, min(first + STRIP_FIELDS, start + stretch))
+            for first in range(start, start + stretch, STRIP_FIELDS)
+        ]
+        line = lines[0]
         pegs = view["pegs"][seat]
         kennel = sum(1 for t in pegs if t == "K")
         line.append(f"{kennel_letter(lang)}:{kennel}", style=style if kennel else "dim")
@@ -202,6 +198,35 @@ class DogPresenter(Presenter):
         room = STRIP_WIDTH - line.cell_len - 1
         if name and room >= 3:
             line.append(" " + (name if len(name) <= room else name[: room - 1] + "…"), style=style)
+        return lines
+
+    @staticmethod
+    def _track_line(
+        view: View, seat: int, places: dict[str, tuple[int, int, bool]], first: int, end: int
+    ) -> Text:
+        """``▶1•  1│ ◆ · 2 · …│ ``: the fields ``first`` to ``end`` (exclusive) of ``seat``'s
+        stretch; the marks of the seat only on its first line."""
+        style = SEAT_STYLES[seat % len(SEAT_STYLES)]
+        start = start_field(seat, int(view["players"]))
+        line = Text()
+        if first == start:
+            line.append("▶" if view.get("current_player") == seat else " ", style="bold yellow")
+            line.append(str(seat + 1), style=style)
+            line.append("•" if view.get("seat") == seat else " ", style="bold")
+        else:
+            line.append("   ")
+        line.append(f"{first + 1:>3}│", style="dim")
+        for field in range(first, end):
+            hit = places.get(str(field))
+            if hit is not None:
+                owner, peg, fresh = hit
+                peg_style = SEAT_STYLES[owner % len(SEAT_STYLES)] + (" reverse" if fresh else "")
+                line.append(f"{peg_label(peg):>2}", style=peg_style)
+            elif field == start:
+                line.append(" ◆", style=style)
+            else:
+                line.append(" ·", style="dim")
+        line.append("│ ", style="dim")
         return line
 
     @staticmethod
