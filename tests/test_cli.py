@@ -118,6 +118,14 @@ BAD_INPUTS = [
     (["sim", "zwickern", "-o", "rounds"], 2, "rounds"),
     (["sim", "zwickern", "--frob"], 2, "--frob"),
     (["sim"], 2, "GAME"),
+    # Click's own words were English whatever the language; an argument kept its English name.
+    (["replay", "--lang", "de"], 2, "Es fehlt: DATEI."),
+    (["play", "zwickern", "-o"], 2, "-o needs a value."),
+    (["play", "zwickern", "--lang", "de", "-o"], 2, "-o braucht einen Wert."),
+    (["play", "zwickern", "--plain=yes"], 2, "--plain is a switch and takes no value."),
+    (["play", "zwickern", "--lang", "de", "--plain=ja"], 2, "--plain ist ein Schalter"),
+    (["games", "extra", "more"], 2, "more arguments than the command takes: extra more"),
+    (["replay", "a.json", "b.json", "--lang", "de"], 2, "Mehr Argumente, als der Befehl nimmt: b.json"),
     (["check", "zwickern", "-o", "nosuch=1"], 2, "nosuch"),
     (["info", "nosuchgame"], 2, "nosuchgame"),
     (["frob"], 2, "frob"),
@@ -153,6 +161,8 @@ def test_bad_input_speaks_german_with_lang_de_and_with_a_german_locale(
     monkeypatch.setenv("LANG", "de_CH.UTF-8")
     result = runner.invoke(app, ["sim", "zwickern", "--frob"])
     assert result.exit_code == 2 and result.output.strip() == "Fehler: Diese Option gibt es nicht: --frob"
+    result = runner.invoke(app, ["sim"])  # the argument as the German help names it
+    assert result.exit_code == 2 and result.output.strip() == "Fehler: Es fehlt: SPIEL."
 
 
 def test_replay_of_an_unfinished_record_is_a_failure_not_ok(tmp_path: Path) -> None:

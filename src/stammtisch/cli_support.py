@@ -141,12 +141,14 @@ def click_message(exc: click.ClickException, lang: str) -> str:
         return StammtischError("cli_no_such_option", name=exc.option_name).message(lang)
     if isinstance(exc, click.exceptions.MissingParameter) and exc.param is not None:
         names = getattr(exc.param, "opts", None) or [exc.param.name or "?"]
-        what = (
-            names[0]
-            if names[0].startswith("-")
-            else str(getattr(exc.param, "human_readable_name", names[0])).upper()
-        )
+        # An argument as the help names it, in the help's language (DATEI, SPIEL).
+        label = exc.param.metavar or getattr(exc.param, "human_readable_name", names[0])
+        what = names[0] if names[0].startswith("-") else str(label).upper()
         return StammtischError("cli_missing", what=what).message(lang)
+    if isinstance(exc, click.exceptions.BadOptionUsage):
+        # Click's words: "Option '-o' requires an argument." / "… does not take a value."
+        key = "cli_needs_value" if "requires" in exc.message else "cli_takes_no_value"
+        return StammtischError(key, name=exc.option_name).message(lang)
     if isinstance(exc, click.exceptions.BadParameter) and exc.param is not None:
         names = getattr(exc.param, "opts", None) or [exc.param.name or "?"]
         reason = _expected(exc.param, lang) or exc.message
@@ -155,6 +157,9 @@ def click_message(exc: click.ClickException, lang: str) -> str:
     match = re.match(r"No such command '(.+)'", text)
     if match:
         return StammtischError("cli_no_such_command", name=match.group(1)).message(lang)
+    match = re.match(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)$", text)
+    if match:
+        return StammtischError("cli_extra_args", args=match.group(1)).message(lang)
     return StammtischError("cli_usage", message=text).message(lang)
 
 
