@@ -335,6 +335,10 @@ def test_help_names_values_in_words_not_python_types(lang: str) -> None:
     for word in (*words, "en|de"):
         assert word in play, (word, play)
     assert re.search(r"--plain +(Plain|Einfache)", play), play  # a switch: no value named
+    # A required argument is written plain in the usage line (Typer wrote "{FILE}").
+    replay = runner.invoke(app, ["replay", "--help"], env=env).output
+    usage = {"en": "replay [OPTIONS] FILE", "de": "replay [OPTIONEN] DATEI"}[lang]
+    assert usage in replay and "{" not in replay, replay
 
 
 def test_every_command_and_every_players_option_has_help_in_both_languages() -> None:

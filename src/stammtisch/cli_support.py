@@ -256,6 +256,9 @@ class LocalUsage:
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        # A required argument is written plain (``replay DATEI``), as usage lines do; Typer
+        # wraps it in braces (``{DATEI}``), which reads as a literal to type.
+        pieces = [re.sub(r"^\{(.+)\}(\.\.\.)?$", r"\1\2", piece) for piece in pieces]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self.usage_prefix)
 
 
