@@ -235,7 +235,9 @@ def test_cli_resume_goes_on_with_the_autosaved_game_at_the_plain_prompt() -> Non
         session.play(session.legal()[0])
     result = CliRunner().invoke(cli, ["play", "--resume", "--plain"], input="q\n")
     assert result.exit_code == 0, result.output
-    assert "Game abandoned." in result.output and "--resume" in result.output
+    # How to go on at the plain prompt again (without --plain it opened full-screen).
+    said = " ".join(result.output.split())
+    assert "Game abandoned." in said and "go on with: stammtisch play --resume --plain)" in said
     saved = autosave.latest("zwickern")
     assert saved is not None and autosave.load(saved).actions[:3] == [m.notation for m in session.moves]
 
