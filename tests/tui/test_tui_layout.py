@@ -207,6 +207,16 @@ async def test_quit_asks_during_a_game_and_the_game_resumes_from_autosave(tmp_pa
         await pilot.press("n")
         await pilot.pause()
         assert not exits and app.screen is screen
+        # Ctrl+C and Ctrl+Q ask as q does, in the player's words (Textual's own Ctrl+C note
+        # was English and pointed at Ctrl+Q, which quit without asking).
+        for key in ("ctrl+c", "ctrl+q"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "Quit?" in screen_text(app), key
+            assert "ctrl+q" not in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not exits and app.screen is screen
         await pilot.press("q", "y")
         await pilot.pause()
         assert exits == [True]

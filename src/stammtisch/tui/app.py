@@ -31,6 +31,9 @@ class StammtischApp(Host):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "switch_language", show=False),
         Binding("q", "request_quit", show=False),
+        # Ctrl+Q quits as q does (asking first during a game), not at once; Ctrl+C too, where
+        # Textual only showed an English note to press Ctrl+Q (see action_help_quit).
+        Binding("ctrl+q", "request_quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -97,6 +100,10 @@ class StammtischApp(Host):
         if screen.session.autosave:
             screen.session.store()
         self.push_screen(ConfirmScreen(tr("confirm_quit", self.lang), self.lang), self._quit_answer)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C (outside a text field, where it copies): quit as q does."""
+        self.action_request_quit()
 
     def _quit_answer(self, yes: bool | None) -> None:
         if yes:

@@ -39,7 +39,7 @@ HELP_KEYS = [
     ("o", "help_load"),
     ("l", "help_lang"),
     ("?  F1", "help_help"),
-    ("q", "help_quit"),
+    ("q  Ctrl+C", "help_quit"),
 ]
 
 
