@@ -6,9 +6,11 @@ key content as text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from textual.widgets import OptionList
 from tui_helpers import SIZE, first_playable_key, game_screen, screen_text, settle, snapshot
 
 from stammtisch.bots.names import name_bots
@@ -274,3 +276,40 @@ async def test_new_game_key_deals_the_next_seed_once_the_game_is_over() -> None:
         assert not screen.session.over and screen.my_turn()
         assert "New game (seed 22)." in screen_text(app)
         snapshot(app, "new-game")
+
+
+async def test_replay_of_dog_at_80x24_shows_the_compact_board_and_wraps_moves_under_their_words() -> None:
+    """The replay screen had no compact board: at 80 columns the Dog ring wrapped line by
+    line, and a long move wrapped under its number. Now it is the game screen's compact
+    board on top, each move's words wrapped under themselves at the list's width, wrapped
+    anew when the terminal is resized."""
+    session = new_session("dog", ["random"] * 4, seed=5)
+    while len(session.moves) < 40:
+        request = session.bot_request()
+        assert request is not None
+        bot, view, legal, _ = request
+        session.play(str(bot.choose(view, legal)))
+    app = StammtischApp("dog", record=session.record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.has_class("-compact")
+        await pilot.press(*["right"] * 12)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        strip = [line for line in lines if re.search(r"^ .{3} *\d+│", line)]
+        assert len(strip) == 4 and all("Kn:" in line for line in strip), lines
+        snapshot(app, "replay-dog-80x24")
+        for size in ((130, 42), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            moves = screen.query_one("#movelist", OptionList)
+            width = moves.scrollable_content_region.width - 2
+            prompts = [moves.get_option_at_index(i).prompt for i in range(moves.option_count)]
+            texts = [str(getattr(p, "plain", p)) for p in prompts]
+            assert all(len(line) <= width for text in texts for line in text.split("\n")), size
+            wrapped = [text for text in texts if "\n" in text]
+            assert wrapped, "some moves take more than a line"
+            assert all(line.startswith("    ") for text in wrapped for line in text.split("\n")[1:])
+            assert moves.highlighted == screen.index - 1
