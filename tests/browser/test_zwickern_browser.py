@@ -199,3 +199,36 @@ def test_a_players_corner_adds_up_to_the_number_on_the_seat_chip(new_page: Any) 
     over = page.locator('.player-box[data-seat="2"]').inner_text()
     assert "Match points: 38" in over and "points" not in over.split("Match points")[0], over
     assert page.js_errors == []
+
+
+OPEN = """() => ({
+  menu: document.querySelector('#table-menu').open,
+  links: document.querySelector('#table-page details.links').open,
+  pile: document.querySelector('.my-area .player-box details.captured').open,
+  sound: document.querySelector('#sound-toggle').textContent,
+})"""
+
+
+def test_what_a_player_opened_stays_open_while_the_others_move(new_page: Any) -> None:
+    # Every state from the server redrew the head and the board: the menu "Sound & alerts"
+    # shut when its own switch was clicked or a bot moved, and so did the links and a capture
+    # pile the player had opened to look at.
+    page = new_page("en")
+    create_table(page, "zwickern", ["me", "bot:easy", "bot:easy"], players=3)
+    assert wait_turn(page, PLAYABLE) == "turn"
+    page.click("#links-summary")
+    page.click(".my-area .player-box details.captured summary")
+    page.click("#table-menu-summary")
+    page.click("#sound-toggle")
+    assert page.evaluate(OPEN) == {"menu": True, "links": True, "pile": True, "sound": "Sound: on"}
+    assert page.evaluate("() => document.activeElement.id") == "sound-toggle"
+    before = version(page)
+    page.locator(PLAYABLE).first.click()
+    # The two bots move, one state after the other.
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table-page').dataset.version) >= {before + 3}", timeout=60000
+    )
+    assert page.evaluate(OPEN) == {"menu": True, "links": True, "pile": True, "sound": "Sound: on"}
+    page.click("#table-menu-summary")
+    assert page.evaluate(OPEN)["menu"] is False
+    assert page.js_errors == []

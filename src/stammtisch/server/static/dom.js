@@ -89,3 +89,24 @@ export function go(path) {
   history.pushState(null, "", path);
   window.dispatchEvent(new PopStateEvent("popstate"));
 }
+
+/** Redraw a part of the page with draw() and keep what the person did there: the sections
+ * they opened or closed (details, told apart by their seat, id and class) and the focused
+ * control (by id). News from the table redraws often (every bot move); without this a menu
+ * or a capture pile shut again under the person's eyes. */
+export function keepOpen(root, draw) {
+  const key = (d) => {
+    const seat = d.closest("[data-seat]");
+    return `${seat ? seat.dataset.seat : ""}|${d.id}|${d.className}`;
+  };
+  const was = new Map([...root.querySelectorAll("details")].map((d) => [key(d), d.open]));
+  const active = document.activeElement;
+  const focused = active && active.id && root.contains(active) ? active.id : null;
+  draw();
+  for (const d of root.querySelectorAll("details")) {
+    const k = key(d);
+    if (was.has(k)) d.open = was.get(k);
+  }
+  const again = focused ? document.getElementById(focused) : null;
+  if (again && root.contains(again) && document.activeElement !== again) again.focus({ preventScroll: true });
+}

@@ -6,7 +6,7 @@
 //                                  the board shows the final position.
 import { api } from "./api.js";
 import { cardEl, cardName } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, h, keepOpen } from "./dom.js";
 import { gameModule } from "./games/index.js";
 import { seatName } from "./table/model.js";
 import { onLangChange, pick, t } from "./i18n.js";
@@ -82,6 +82,11 @@ function drawControls(rp) {
 }
 
 function drawBoard(rp) {
+  // A capture pile opened at one step stays open at the next.
+  keepOpen(rp.board, () => fillBoard(rp));
+}
+
+function fillBoard(rp) {
   const { page, board } = rp;
   clear(board);
   const view = page.views ? page.views[page.step] : page.final;

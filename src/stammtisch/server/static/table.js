@@ -8,7 +8,7 @@
 // The functions here share one object, `tbl`: the model (`page`), the page's boxes, the
 // queue of states still to show, and the few functions the other parts call back.
 import { resetTurn, showTurn } from "./attention.js";
-import { clear, h, toast } from "./dom.js";
+import { clear, h, keepOpen, toast } from "./dom.js";
 import { onLangChange, t } from "./i18n.js";
 import { moveCards, reducedMotion, snapshot } from "./motion.js";
 import { tableActions } from "./table/actions.js";
@@ -75,23 +75,32 @@ function layout(root, tableId) {
 }
 
 function drawBoard(tbl, motion = null) {
-  const { page, board, seatsBox } = tbl;
+  const { board, seatsBox } = tbl;
   const before = motion ? snapshot(board) : null;
-  const typing = typedJoin(board);
-  clear(board);
-  if (!page.info) return;
-  if (!page.mine && !tbl.watch && page.info.status === "waiting") {
-    board.append(joinForm(page, { joined: tbl.handlers.joined, refresh: tbl.refreshInfo, typed: typing }));
-    if (typing && typing.focused) board.querySelector("#join-nickname").focus();
-    return;
-  }
-  if (!page.msg || !page.msg.view || !page.module) return;
-  page.module.render(board, context(tbl));
-  if (before) {
+  // What the person opened (a capture pile) stays open through the redraw.
+  let drawn = false;
+  keepOpen(board, () => (drawn = fillBoard(tbl)));
+  if (drawn && before) {
     const mover = motion.seat;
     const box = (seat) => board.querySelector(`.player-box[data-seat="${seat}"]`) || seatsBox.querySelector(`[data-seat="${seat}"]`);
     moveCards(board, before, { source: mover === null ? null : box(mover), sink: () => (mover === null ? null : box(mover)) });
   }
+}
+
+/** The join form, or the game drawn by its module (true). */
+function fillBoard(tbl) {
+  const { page, board } = tbl;
+  const typing = typedJoin(board);
+  clear(board);
+  if (!page.info) return false;
+  if (!page.mine && !tbl.watch && page.info.status === "waiting") {
+    board.append(joinForm(page, { joined: tbl.handlers.joined, refresh: tbl.refreshInfo, typed: typing }));
+    if (typing && typing.focused) board.querySelector("#join-nickname").focus();
+    return false;
+  }
+  if (!page.msg || !page.msg.view || !page.module) return false;
+  page.module.render(board, context(tbl));
+  return true;
 }
 
 /** What a visitor has typed into the join form, so that redrawing it (news from the table)

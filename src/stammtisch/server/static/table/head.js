@@ -3,7 +3,7 @@
 // invite and spectator links.
 import { saveSeat, savedSeat } from "../api.js";
 import { notifyOn, setNotify, setSound, soundOn } from "../attention.js";
-import { clear, copyText, h, toast } from "../dom.js";
+import { clear, copyText, h, keepOpen, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { gameTitle } from "./model.js";
 import { canAskUndo } from "./undo.js";
@@ -43,6 +43,10 @@ export function endActions(page, { rematch }) {
 }
 
 export function drawHead(head, page, handlers) {
+  keepOpen(head, () => fillHead(head, page, handlers));
+}
+
+function fillHead(head, page, handlers) {
   clear(head);
   if (!page.info) return;
   const base = `${location.origin}/t/${page.tableId}`;
@@ -61,8 +65,10 @@ export function drawHead(head, page, handlers) {
       ? ""
       : h(
           "details",
-          { class: "links", open: status === "waiting" },
-          h("summary", {}, `${t("invite_link")} · ${t("spectator_link")}`),
+          // Open while the table waits for players; the class names the status, so that the
+          // start of the game closes it even if the person had opened or closed it.
+          { class: `links links-${status}`, open: status === "waiting" },
+          h("summary", { id: "links-summary" }, `${t("invite_link")} · ${t("spectator_link")}`),
           linkRow(t("invite_link"), base, "invite-url"),
           linkRow(t("spectator_link"), `${base}?watch=1`, "spectator-url"),
         ),
@@ -99,7 +105,7 @@ function headActions(page, { askHint, leave, askUndo }, redraw) {
   if (status === "waiting" && page.mine) actions.append(h("button", { type: "button", id: "leave", onclick: leave }, t("leave")));
   actions.append(
     helpLink(page.info.game, { id: "help-link" }, location.pathname + location.search),
-    h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small" }, t("settings")), settingsMenu(redraw)),
+    h("details", { class: "menu", id: "table-menu" }, h("summary", { class: "button small", id: "table-menu-summary" }, t("settings")), settingsMenu(redraw)),
   );
   return actions;
 }
