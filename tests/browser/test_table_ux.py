@@ -309,6 +309,7 @@ def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, art
     assert "won" in page.locator("#end-title").inner_text()
     rows = page.locator("#breakdown-rounds tbody tr")
     assert rows.count() == 3 + 1  # three rounds and the total
+    assert rows.last.locator("th").inner_text() == "Total"  # a word, not "Σ"
     detail = page.locator("#breakdown-last-round").inner_text()
     assert "Card points" in detail and "Most cards (+10)" in detail
     assert re.search(r"Result: .+ won\. Points: \S+ \d+ · ", page.locator("#banner").inner_text())

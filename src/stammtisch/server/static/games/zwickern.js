@@ -108,7 +108,7 @@ function roundTable(ctx, v) {
         "tbody",
         {},
         v.round_results.map((r, i) => h("tr", {}, h("th", { scope: "row" }, `${i + 1}`), r.map(cell))),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Σ"), v.match_points.map(cell)),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("end_total")), v.match_points.map(cell)),
       ),
     ),
   );

@@ -79,7 +79,7 @@ function zwickern(view, names) {
       t("end_match_table"),
       ["", ...names],
       rounds.map((r, i) => [t("end_round_n", { n: i + 1 }), ...r]),
-      ["Σ", ...(view.match_points || [])],
+      [t("end_total"), ...(view.match_points || [])],
     ),
   ];
   const piles = view.captured || [];
@@ -111,7 +111,7 @@ function himmel(view, names) {
       t("end_penalty_cards"),
       ["", ...names],
       games.map((r, i) => [t("end_game_n", { n: i + 1 }), ...r]),
-      games.length > 1 ? ["Σ", ...(view.penalties || [])] : null,
+      games.length > 1 ? [t("end_total"), ...(view.penalties || [])] : null,
     ),
   ];
 }
