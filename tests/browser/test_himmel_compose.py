@@ -69,5 +69,10 @@ def test_haz7_take_then_choose_the_new_target(new_page: Any) -> None:
     page, _, target = _mounted(new_page, want)
     page.click("#haz-take")
     assert sent(page) == []
+    # The choice is a hand card: the words say so (they ended in a colon, as if a list of
+    # buttons followed, and none did).
+    assert page.locator("#haz-choice").inner_text() == (
+        "Choose a card from your hand as the new target of the emptied pile."
+    )
     page.locator(f'#hand button.card.playable[data-card="{target.split()[1]}"]').click()
     assert sent(page) == [target]
