@@ -236,6 +236,40 @@ def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
     assert partner and "   1  Give the " in out and f"to {partner}" in out
 
 
+def test_plain_prompt_wraps_a_long_move_under_its_words(tmp_path: Path) -> None:
+    """At 80 columns a split 7 takes two lines: the second starts under the move's words,
+    not at the left edge under the numbers."""
+    import stammtisch
+    from stammtisch.plain_play import play_plain
+
+    buf = io.StringIO()
+    play_plain(
+        stammtisch.load("dog"),
+        seed=3,
+        lang="de",
+        save=tmp_path / "r.json",
+        read=lambda prompt: "1",
+        console=Console(file=buf, width=80),
+    )
+    lines = buf.getvalue().splitlines()
+    listed = 0
+    continued = 0
+    for at, line in enumerate(lines):
+        if not line.startswith("Am Zug: "):
+            continue
+        for entry in lines[at + 1 :]:
+            if not entry.startswith(" "):
+                break  # the log of the moves after the choice
+            assert len(entry) <= 80, entry
+            if re.match(r"^  [ \d]\d  \S", entry):
+                listed += 1
+            elif re.match(r"^ {6}\S", entry):
+                continued += 1
+            else:
+                assert entry.startswith("  … "), entry
+    assert listed > 50 and continued > 5
+
+
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond a page of moves the prompt says how many more there are; '+' lists them,
     numbered on, and their number plays them (no notation to type)."""

@@ -121,7 +121,7 @@ def _choose(
         rest = len(legal) - start - LIST_LIMIT
         if not listed:
             for i in range(start, min(start + LIST_LIMIT, len(legal))):
-                out.print(escape(f"  {i + 1:>2}  {presenter.move_words(session.state, legal[i], lang)}"))
+                listed_move(out, i + 1, presenter.move_words(session.state, legal[i], lang))
             if rest > 0:
                 out.print(escape("  " + tr("plain_more", lang, n=rest)))
         listed = False
@@ -148,6 +148,18 @@ def _choose(
         out.print(
             f"[red]{escape(tr('plain_pick_one' if only else 'plain_pick', lang, last=len(legal)))}[/red]"
         )
+
+
+def listed_move(out: Console, number: int, words: str) -> None:
+    """``  12  <the move in words>``: a long move wraps under its words, not at the left
+    edge under the numbers (a split 7 takes two lines at 80 columns)."""
+    head = f"  {number:>2}  "
+    width = max(out.width, len(head) + 20)
+    lines = textwrap.wrap(
+        words, width, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
+    )
+    for line in lines or [head]:
+        out.print(escape(line), soft_wrap=True)
 
 
 def _hint_text(session: Session, presenter: Presenter, hint: Hint, lang: str) -> str:
