@@ -216,7 +216,7 @@ async def test_himmel_seat_table_keeps_its_numbers_at_80x24_with_five_players(ga
     """Five players at 80×24 with a log long enough to scroll: every seat's penalty pile is
     on screen, a long name gives way instead (the scrollbar cut the last column to "Punk"
     and its numbers to "-"). The penalty points of a match are counted as the result says
-    them (fewer is better), never as negative scores; one game has no second column."""
+    them (fewer is better, "Gesamt"), never as negative scores; one game has no such column."""
     _need("himmel")
     seats = ["you", "random", "random", "random", "random"]
     game = stammtisch.load("himmel", players=5, games=games)
@@ -234,7 +234,8 @@ async def test_himmel_seat_table_keeps_its_numbers_at_80x24_with_five_players(ga
         at = next(i for i, line in enumerate(lines) if "Karten" in line)
         header = lines[at][:46]
         assert "Misthaufen" in header and "Punkte" not in header
-        assert ("Minuspunkte" in header) == (games > 1)
+        assert ("Gesamt" in header) == (games > 1)
+        assert "Spieler 1 (du)" in lines[at + 1]
         for s, row in enumerate(lines[at + 1 : at + 6]):
             name = session.names[s] or "Spieler 1"
             assert name[:4] in row[:20], (row, name)

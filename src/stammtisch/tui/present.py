@@ -184,7 +184,7 @@ def seat_table(
 ) -> Table:
     """One row per seat: its label (its name, if ``names`` has one), then one cell per column
     (header, cell of a seat)."""
-    table = Table(box=None, pad_edge=False, header_style="bold")
+    table = Table(box=None, pad_edge=False, collapse_padding=True, header_style="bold")
     # Where the table is too narrow a long name gives way (cut with "…"), never a column's
     # header or number: the name's column may shrink, its text never wraps.
     table.add_column("", overflow="ellipsis")
