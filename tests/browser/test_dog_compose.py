@@ -155,3 +155,20 @@ def test_dog17_split_seven_matches_parts_as_a_multiset_exact_order_first(new_pag
     assert got["ba"] == ["ba", [], True]
     assert got["ca"] == ["ac", [], True]
     assert got["c"] == ["c", ["a"], False]
+
+
+def test_dog17_the_parts_of_a_seven_are_listed_peg_by_peg(new_page: Any) -> None:
+    # The next parts came in the order of the whole splits: "peg 3 → 8, peg 2 → 35, peg 3
+    # → 7, peg 2 → 36, …", a long list a player could not scan. Now each peg's together.
+    def want(legal: list[str]) -> str | None:
+        sevens = [a for a in legal if a.startswith("7:")]
+        pegs = {p.split()[0] for a in sevens for p in _seven_parts(a)}
+        return sevens[0] if len(pegs) >= 3 else None
+
+    view, legal, _, moves = _position(want)
+    page = _mount(new_page, view, legal, moves)
+    page.locator('#hand button.card.playable[data-card="7"]').first.click()
+    pegs = page.locator("button.dog-option").evaluate_all("els => els.map(e => e.dataset.part.split(':')[0])")
+    runs = [p for i, p in enumerate(pegs) if i == 0 or pegs[i - 1] != p]
+    assert len(runs) == len(set(pegs)) >= 2, pegs
+    assert page.js_errors == []

@@ -127,7 +127,11 @@ function selection(plays, v, ctx) {
   if (out.seven) {
     const step = sevenStep(cands, ui.parts);
     out.complete = step.complete;
-    for (const part of step.next) out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(ctx, part), part });
+    // One peg's parts together (own pegs first, then by peg), each peg's in the server's
+    // order: the list read "peg 3 …, peg 2 …, peg 3 …" from the order of the whole splits.
+    const rank = (peg) => ((Math.floor(peg / 4) - movesFor + v.players) % v.players) * 4 + (peg % 4);
+    const next = [...step.next].sort((a, b) => rank(a.peg) - rank(b.peg));
+    for (const part of next) out.options.push({ peg: part.peg, toKey: fieldKey(part.to, part.peg), label: partLabel(ctx, part), part });
     return out;
   }
   for (const m of cands) {
