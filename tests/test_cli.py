@@ -214,6 +214,11 @@ def test_games_speaks_the_players_words_in_both_languages() -> None:
         assert word in out
         assert "True" not in out and "False" not in out
         assert not re.search(r"\b(DOG|HAZ|ZW)-\d", out), out
+        # Dog's teams take 0, 2, 3 or 5: the words say these are numbers of teams.
+        assert {"en": "number of teams", "de": "Anzahl Parteien"}[lang] in " ".join(out.split())
+    from stammtisch.tui.i18n import tr
+
+    assert tr("opt_teams_5", "en") == "5 players, each alone"  # the setup's choice, not a bare "5"
 
 
 def test_plain_prompt_numbers_the_moves_in_words(tmp_path: Path) -> None:
