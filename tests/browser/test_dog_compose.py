@@ -70,6 +70,21 @@ def test_dog16_joker_asks_for_its_value_then_a_field(new_page: Any) -> None:
     assert sent(page) == [target]
 
 
+def test_dog16_joker_to_bring_a_peg_out_says_so_in_words(new_page: Any) -> None:
+    # The button read "A/K: start".
+    def want(legal: list[str]) -> str | None:
+        return "Jo:start" if "Jo:start" in legal and any(a.startswith("Jo=") for a in legal) else None
+
+    view, legal, _, moves = _position(want)
+    page = _mount(new_page, view, legal, moves)
+    page.locator('#hand button.card.playable[data-card="Jo"]').first.click()
+    start = page.locator('button.joker-value[data-value="start"]')
+    assert start.inner_text() == "Ace or King: bring a peg out onto the start field"
+    start.click()
+    page.locator('button.dog-option[data-action="Jo:start"]').click()
+    assert sent(page) == ["Jo:start"]
+
+
 def test_dog_destination_field_click_plays_the_move(new_page: Any) -> None:
     def want(legal: list[str]) -> str | None:
         singles = [a for a in legal if a[0] in "23568" and ":" in a and "," not in a]

@@ -227,7 +227,8 @@ function jokerChoice(ctx, values) {
               ctx.redraw();
             },
           },
-          val === "start" ? `${cardText("A")}/${cardText("K")}: ${t("dog_start")}` : cardName(val),
+          // The Joker as Ace or King to bring a peg out, in words (it read "A/K: start").
+          val === "start" ? t("dog_start") : cardName(val),
         ),
       ),
     ),
