@@ -460,3 +460,37 @@ def test_info_says_which_engine_runs(game: str, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("STAMMTISCH_PURE", "1")
     result = runner.invoke(app, ["info", game])
     assert "pure Python" in json.loads(result.output)["engine"]
+
+
+def test_resume_passes_over_a_damaged_autosave_and_names_it_if_none_is_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A damaged autosave (the newest) stopped every ``play --resume`` with a bare "not
+    JSON" error that named no file: it is passed over for the next unfinished game, and
+    named when it is the only one."""
+    import os
+
+    import stammtisch
+    from stammtisch.tui import autosave
+    from stammtisch.tui.session import Session
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    session = Session(stammtisch.load("zwickern"), 4, ["you", "random"])
+    session.autosave = True
+    for _ in range(3):
+        session.play(session.legal()[0])
+    good = autosave.latest("zwickern")
+    assert good is not None
+    broken = autosave.folder() / "dog" / "broken.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("{not json")
+    os.utime(good, (1, 1))  # the damaged one is the most recent
+    result = runner.invoke(app, ["play", "--resume", "--plain"], input="q\n")
+    assert result.exit_code == 0 and "Game abandoned." in result.output, result.output
+    assert autosave.load(good).actions[:3] == [m.notation for m in session.moves]
+    good.unlink()
+    result = runner.invoke(app, ["play", "--resume", "--plain"])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 1 and text.startswith("Error: The unfinished game "), text
+    assert str(broken) in text and "not JSON" in text

@@ -11,7 +11,7 @@ import re
 import textwrap
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -42,6 +42,9 @@ from stammtisch.core.game import Game, GameInfo, OptionSpec
 from stammtisch.core.i18n import t
 from stammtisch.records.record import GameRecord
 from stammtisch.server.cli import serve
+
+if TYPE_CHECKING:
+    from stammtisch.tui.session import Session
 
 # The help texts of the commands and of the options players use are in the catalogue
 # (``cli.help.*`` in terminal.po), in the language of the command line: see
@@ -263,18 +266,11 @@ def play(
     resume: Annotated[bool, typer.Option("--resume")] = False,
 ) -> None:
     """Play in the terminal (seats: you, bots, people at the same keyboard)."""
-    from stammtisch.tui import autosave
-    from stammtisch.tui.session import Session, is_human, known_bot, seat_kinds
+    from stammtisch.tui.session import is_human, known_bot, seat_kinds
 
     lang = check_lang(lang or default_lang())
     if resume:
-        found = autosave.latest(game)
-        if found is None:
-            fail(StammtischError("no_autosave"), lang, FAILURE)
-        try:
-            session = Session.from_record(autosave.load(found))
-        except StammtischError as exc:
-            fail(exc, lang, FAILURE)
+        session = _resumed(game, lang)
         session.autosave = True
         if plain:
             from stammtisch.plain_play import play_plain
@@ -314,6 +310,22 @@ def play(
     StammtischApp(
         game, options=opts, seats=seat_list, seed=seed, lang=lang, start=seat_list is not None
     ).run()
+
+
+def _resumed(game: str | None, lang: str) -> Session:
+    """The most recently played unfinished game (of ``game`` if given) that can be resumed;
+    an autosave that cannot (a damaged file) is passed over, and named if none can."""
+    from stammtisch.tui import autosave
+    from stammtisch.tui.session import Session
+
+    problem: StammtischError = StammtischError("no_autosave")
+    for path in autosave.unfinished(game):
+        try:
+            return Session.from_record(autosave.load(path))
+        except StammtischError as exc:
+            if problem.code == "no_autosave":  # the newest one is named
+                problem = StammtischError("cli_resume_broken", path=str(path), reason=exc)
+    fail(problem, lang, FAILURE)
 
 
 def _info(game: str, lang: str) -> GameInfo:
