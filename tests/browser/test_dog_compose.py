@@ -187,3 +187,24 @@ def test_dog17_the_parts_of_a_seven_are_listed_peg_by_peg(new_page: Any) -> None
     runs = [p for i, p in enumerate(pegs) if i == 0 or pegs[i - 1] != p]
     assert len(runs) == len(set(pegs)) >= 2, pegs
     assert page.js_errors == []
+
+
+PATH_INTO_HIMMEL = """async (n) => {
+  const { geometry } = await import('/static/games/dog-places.js');
+  const { pathKeys } = await import('/static/games/dog-motion.js');
+  const geo = geometry(n, 0);
+  const start = geo.start(1);
+  return pathKeys('T' + (start - 3), 'H1-2', geo.L, geo.start);
+}"""
+
+
+@pytest.mark.parametrize(("players", "start"), [(2, 32), (4, 16), (6, 16)])
+def test_a_peg_walks_into_its_himmel_from_its_own_start_field(
+    new_page: Any, players: int, start: int
+) -> None:
+    # With two players the second seat's start field is 32, not 16: its peg ran twelve
+    # fields backwards to field 16 before it jumped into its Himmel.
+    page = new_page("en")
+    page.goto("/")
+    path = page.evaluate(PATH_INTO_HIMMEL, players)
+    assert path == [f"T{start - 3}", f"T{start - 2}", f"T{start - 1}", f"T{start}", "H1-1", "H1-2"]

@@ -9,8 +9,9 @@ const FLY_MS = 420;
 
 let last = { version: null, at: new Map() };
 
-/** Field keys from `from` to `to` on the way a peg goes (both ends included). */
-export function pathKeys(from, to, L) {
+/** Field keys from `from` to `to` on the way a peg goes (both ends included); `start(seat)`
+ * is a seat's start field, where the way into its Himmel turns inwards. */
+export function pathKeys(from, to, L, start) {
   const track = (k) => (k.startsWith("T") ? Number(k.slice(1)) : null);
   const a = track(from);
   const b = track(to);
@@ -30,7 +31,7 @@ export function pathKeys(from, to, L) {
   };
   const hb = himmel(to);
   if (hb && a !== null) {
-    const keys = walk(a, 16 * hb.seat);
+    const keys = walk(a, start(hb.seat));
     for (let i = 1; i <= hb.n; i++) keys.push(`H${hb.seat}-${i}`);
     return keys;
   }
@@ -63,7 +64,7 @@ export function animatePegs(svg, geo, version) {
   for (const x of moved) for (const y of moved) if (x !== y && x.to === y.from && y.to === x.from) swapped.add(x);
   let delay = 0;
   const run = ({ g, from, to }, fly) => {
-    const keys = fly ? [from, to] : pathKeys(from, to, geo.L);
+    const keys = fly ? [from, to] : pathKeys(from, to, geo.L, geo.start);
     const end = geo.pos.get(to);
     const frames = keys.map((k) => geo.pos.get(k) || end).map(([x, y]) => ({ transform: `translate(${x - end[0]}px, ${y - end[1]}px)` }));
     const duration = fly ? FLY_MS : Math.max(FLY_MS * 0.6, STEP_MS * (keys.length - 1));

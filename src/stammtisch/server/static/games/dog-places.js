@@ -51,7 +51,7 @@ export function geometry(n, bottom) {
     const [x, y] = at(angle(i), RADIUS + 2.3 * fr);
     numbers.push({ n: i + 1, x, y });
   }
-  return { L, fr, pos, label, numbers };
+  return { L, fr, pos, label, numbers, start: (seat) => startOf(seat, n) };
 }
 
 /** Where a peg stands, in words: "field 17", "Himmel 2", "kennel". */
