@@ -208,6 +208,13 @@ def test_version_and_completion_and_sorted_commands() -> None:
     assert commands == sorted(commands) and {"arena", "games", "info", "play", "sim"} <= set(commands)
 
 
+def test_the_command_alone_shows_the_help_and_no_error() -> None:
+    """``stammtisch`` without a command: the help, not an "Error: (see --help)" after it."""
+    result = runner.invoke(app, [])
+    assert result.exit_code == 0, result.output
+    assert "Usage: " in result.output and "Error" not in result.output and "play" in result.output
+
+
 def test_games_speaks_the_players_words_in_both_languages() -> None:
     for lang, word in (("en", "players"), ("de", "Spieler")):
         out = runner.invoke(app, ["games", "--lang", lang]).output

@@ -287,6 +287,8 @@ class Group(LocalUsage, TyperGroup):
         code: Any = 0
         try:
             code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            code = 0  # ``stammtisch`` alone: the help was shown, which is what was asked
         except typer.Abort:
             err_console.print(escape(StammtischError("cli_aborted").message(lang)))
             code = FAILURE
