@@ -209,6 +209,9 @@ async def test_quit_asks_during_a_game_and_the_game_resumes_from_autosave(tmp_pa
         assert not exits and app.screen is screen
         # Ctrl+C and Ctrl+Q ask as q does, in the player's words (Textual's own Ctrl+C note
         # was English and pointed at Ctrl+Q, which quit without asking).
+        await pilot.press("ctrl+p")  # no English command palette
+        await pilot.pause()
+        assert app.screen is screen and "Search for commands" not in screen_text(app)
         for key in ("ctrl+c", "ctrl+q"):
             await pilot.press(key)
             await pilot.pause()

@@ -28,6 +28,9 @@ class StammtischApp(Host):
     """
 
     TITLE = "stammtisch"
+    # Textual's command palette (Ctrl+P) is English only and quits without asking: the
+    # keys of the key bar and the help are the players' way to everything.
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "switch_language", show=False),
         Binding("q", "request_quit", show=False),
