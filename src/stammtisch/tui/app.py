@@ -11,7 +11,7 @@ from stammtisch.records.record import GameRecord
 from stammtisch.tui.hints import Hint, hint_provider
 from stammtisch.tui.i18n import other_language, tr
 from stammtisch.tui.screens.base import Host
-from stammtisch.tui.screens.dialogs import ConfirmScreen
+from stammtisch.tui.screens.dialogs import ConfirmScreen, HandoverScreen
 from stammtisch.tui.screens.game import GameScreen
 from stammtisch.tui.screens.replay import ReplayScreen
 from stammtisch.tui.screens.setup import SetupScreen
@@ -97,7 +97,10 @@ class StammtischApp(Host):
     def action_request_quit(self) -> None:
         """Quit; during a game only after a yes (the game is autosaved either way)."""
         screen = self.game_screen()
-        if screen is None or not screen.unfinished() or self.screen is not screen:
+        # Over the game only the handover asks too (a stray q between two people at the
+        # keyboard); from a question or a dialog a second q quits.
+        here = self.screen is screen or isinstance(self.screen, HandoverScreen)
+        if screen is None or not screen.unfinished() or not here:
             self.exit()
             return
         if screen.session.autosave:
