@@ -197,3 +197,21 @@ def test_the_log_shows_a_long_last_entry_from_its_start(server: str, new_page: A
     assert abs(last["top"]) <= 1, last
     assert page.locator("#log li").last.locator(".num").is_visible()
     assert page.js_errors == []
+
+
+HOUSE_RULE_LINES = """() => [...document.querySelectorAll('.option.check')].map((row) => {
+  const label = row.querySelector('label');
+  const line = parseFloat(getComputedStyle(label).lineHeight) || 20;
+  return [label.textContent, Math.round(label.getBoundingClientRect().height / line)];
+})"""
+
+
+def test_house_rules_read_on_one_line_on_a_desktop(new_page: Any) -> None:
+    # Each switch's name wrapped in the narrow column of the select fields' labels
+    # ("7 auch mit / Partnersteinen") with the rest of the row empty.
+    page = new_page("de", width=DESKTOP[0], height=DESKTOP[1])
+    page.goto("/")
+    page.select_option("#game", "dog")
+    lines = page.evaluate(HOUSE_RULE_LINES)
+    assert len(lines) >= 4 and all(n == 1 for _, n in lines), lines
+    _fits(page)
