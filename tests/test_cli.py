@@ -282,6 +282,26 @@ def test_plain_prompt_wraps_a_long_move_under_its_words(tmp_path: Path) -> None:
     assert listed > 50 and continued > 5
 
 
+@pytest.mark.parametrize("stop", [EOFError, KeyboardInterrupt])
+def test_plain_prompt_says_goodbye_on_a_line_of_its_own_after_ctrl_d_or_ctrl_c(
+    stop: type[BaseException], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-D or Ctrl-C at the prompt: "Game abandoned." stood after the prompt's words."""
+    import stammtisch
+    from stammtisch.plain_play import play_plain
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+
+    def ended(*_: object) -> str:
+        raise stop
+
+    monkeypatch.setattr("builtins.input", ended)
+    buf = io.StringIO()
+    play_plain(stammtisch.load("zwickern"), seed=5, console=Console(file=buf, width=200))
+    lines = buf.getvalue().splitlines()
+    assert "Game abandoned." in lines, lines[-4:]
+
+
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond a page of moves the prompt says how many more there are; '+' lists them,
     numbered on, and their number plays them (no notation to type)."""

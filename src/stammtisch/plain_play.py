@@ -131,6 +131,7 @@ def _choose(
                 ask(tr("plain_prompt_one" if only else "plain_prompt", lang, last=len(legal)) + ": ")
             ).strip()
         except (EOFError, KeyboardInterrupt):
+            out.print()  # the goodbye on a line of its own, not after the prompt
             return "q"
         if line == "+":
             start = start + LIST_LIMIT if rest > 0 else 0
