@@ -116,3 +116,24 @@ def test_replay_shows_himmel_hands_as_himmel_cards(server: str, new_page: Any) -
     words = set(page.locator("#open-hands .card.special .small").all_inner_texts())
     assert words <= {"Wechsel", "Stehlen", "Erhöhen"}, words
     assert page.js_errors == []
+
+
+def test_dog_replay_shows_the_hands_beside_the_board(server: str, new_page: Any) -> None:
+    # On a desktop the open hands lay under the board, below the first screen, while the
+    # column beside the board stood empty: every step meant scrolling down and up again.
+    from .browserkit import finished_game, in_view
+
+    tid = finished_game(server, "dog", 3)
+    page = new_page("en", width=1366, height=768)
+    page.goto(f"/t/{tid}?replay=1")
+    page.wait_for_selector("#open-hands")
+    page.click("#replay-next")
+    assert page.locator(".dog-controls #open-hands").count() == 1
+    assert in_view(page, "#open-hands")
+    assert page.locator("#open-hands .open-hand").count() == 4
+    phone = new_page("en", width=390, height=844)
+    phone.goto(f"/t/{tid}?replay=1")
+    phone.wait_for_selector("#open-hands")
+    box = phone.locator("#open-hands").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.js_errors == [] and phone.js_errors == []

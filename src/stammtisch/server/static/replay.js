@@ -105,7 +105,9 @@ function fillBoard(rp) {
     redraw: () => drawBoard(rp),
   });
   const hands = page.hands ? page.hands[page.step] : null;
-  if (hands) board.append(handsPanel(hands, names(rp), page.module));
+  // Beside the board where the game leaves room for them (Dog's column), else below it.
+  const slot = board.querySelector("[data-hands-slot]") || board;
+  if (hands) slot.append(handsPanel(hands, names(rp), page.module));
 }
 
 // Once the game is over nothing is secret: every hand is shown open at every step.

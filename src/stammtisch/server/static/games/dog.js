@@ -103,7 +103,7 @@ export function render(root, ctx) {
     if (panel) controls.push(panel);
   }
   controls.push(info(ctx, v));
-  root.append(h("div", { class: "game dog" }, h("div", { class: "dog-layout" }, h("div", { class: "dog-board-box" }, board), h("div", { class: "dog-controls" }, controls))));
+  root.append(h("div", { class: "game dog" }, h("div", { class: "dog-layout" }, h("div", { class: "dog-board-box" }, board), h("div", { class: "dog-controls", dataset: { handsSlot: "" } }, controls))));
   animatePegs(board, geo, ctx.version);
 }
 
