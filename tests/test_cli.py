@@ -302,6 +302,28 @@ def test_plain_prompt_says_goodbye_on_a_line_of_its_own_after_ctrl_d_or_ctrl_c(
     assert "Game abandoned." in lines, lines[-4:]
 
 
+def test_plain_prompt_seats_the_bots_that_seats_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--plain --seats easy,you`` played against the prompt's random bot in seat 2 and put
+    the person in seat 1; now the person sits where "you" is and the bots are those named.
+    The prompt has one person: --seats with none or two is refused in one line."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    record = tmp_path / "r.json"
+    args = ["play", "zwickern", "--plain", "--seats", "easy,you", "--seed", "4", "--save", str(record)]
+    result = runner.invoke(app, args, input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    saved = GameRecord.load(record)
+    assert saved.players == ["easy", "you"] and saved.seed == 4 and saved.result is not None
+    assert "(you)" in result.output
+    for seats, n in (("easy,easy", 0), ("you,person", 2)):
+        result = runner.invoke(app, ["play", "zwickern", "--plain", "--seats", seats])
+        assert result.exit_code == 2 and result.output.strip() == (
+            f"Error: The plain prompt has one person at the table; --seats names {n}."
+        ), result.output
+
+
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond a page of moves the prompt says how many more there are; '+' lists them,
     numbered on, and their number plays them (no notation to type)."""

@@ -303,6 +303,15 @@ def play(
         if not 1 <= seat <= g.num_players:
             fail(StammtischError("cli_bad_seat", seat=seat, last=g.num_players), lang)
         out_path(save, lang, "--save", (".json",))
+        if seat_list is not None:  # the bots as --seats names them (the prompt's own are random)
+            from stammtisch.tui.session import Session
+
+            people = sum(1 for kind in seat_list if is_human(kind))
+            if people != 1:
+                fail(StammtischError("cli_plain_one_person", n=people), lang)
+            dealt = seed if seed is not None else random.SystemRandom().randrange(2**31)
+            play_plain(g, lang=lang, save=save, console=console, session=Session(g, dealt, seat_list))
+            return
         play_plain(g, seat=seat - 1, seed=seed, lang=lang, save=save, console=console)
         return
     from stammtisch.tui.app import StammtischApp
