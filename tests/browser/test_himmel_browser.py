@@ -102,3 +102,40 @@ def test_the_result_comes_into_view_on_a_phone(new_page: Any, games: list[str]) 
     assert scrolled > 0
     page.wait_for_function(END_TITLE_IN_VIEW, timeout=5000)
     assert page.js_errors == []
+
+
+SCROLL = """() => { const l = document.querySelector('#log');
+  if (!l) return {top: 0, toEnd: 0};
+  return {top: l.scrollTop, toEnd: l.scrollHeight - l.scrollTop - l.clientHeight}; }"""
+
+
+def test_the_log_stays_where_the_player_reads(new_page: Any, games: list[str]) -> None:
+    # Every move redrew the log and scrolled it to its end: somebody reading earlier moves
+    # while five bots played was thrown back to the bottom twice a second.
+    if "himmel" not in games:
+        pytest.skip("this server has no Himmel yet")
+    page = new_page("en", width=1200, height=700)
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6, start=0)
+    for _ in range(30):
+        assert wait_turn(page, MY_MOVE) == "turn"
+        if page.evaluate(SCROLL)["top"] > 100:
+            break
+        _choose(page)
+    page.evaluate("() => { document.querySelector('#log').scrollTop = 40; }")
+    before = version(page)
+    _choose(page)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table-page').dataset.version) >= {before + 4}", timeout=60000
+    )
+    assert abs(page.evaluate(SCROLL)["top"] - 40) <= 2
+    # Back at the end, the log follows the game again.
+    page.evaluate("() => { const l = document.querySelector('#log'); l.scrollTop = l.scrollHeight; }")
+    if wait_turn(page, MY_MOVE) == "turn":
+        before = version(page)
+        _choose(page)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#table-page').dataset.version) >= {before + 4}",
+            timeout=60000,
+        )
+        assert page.evaluate(SCROLL)["toEnd"] <= 4
+    assert page.js_errors == []

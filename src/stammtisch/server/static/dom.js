@@ -110,3 +110,30 @@ export function keepOpen(root, draw) {
   const again = focused ? document.getElementById(focused) : null;
   if (again && root.contains(again) && document.activeElement !== again) again.focus({ preventScroll: true });
 }
+
+/** Where the person left a scrolled list (the log, the chat) before it is redrawn: its
+ * scrollTop when they scrolled back from the newest line, else null (follow the newest). */
+export function scrollKept(el) {
+  if (!el || !el.clientHeight) return null;
+  if (el.scrollHeight - el.scrollTop - el.clientHeight <= 4) return null;
+  if (el.dataset.kept) return el.scrollTop;
+  if (el.dataset.autoTop === undefined) return null;
+  return Math.abs(el.scrollTop - Number(el.dataset.autoTop)) > 2 ? el.scrollTop : null;
+}
+
+/** Scroll a redrawn list: back to where the person was reading (`kept`), else `follow()` to
+ * the newest line. News from the table redraws the list at every move; it jumped back to
+ * the end under the eyes of somebody reading earlier moves. */
+export function placeScroll(list, kept, follow) {
+  const place = () => {
+    if (kept !== null) {
+      list.scrollTop = kept;
+      list.dataset.kept = "1";
+      return;
+    }
+    follow();
+    list.dataset.autoTop = String(list.scrollTop);
+  };
+  if (list.clientHeight) place();
+  else requestAnimationFrame(place);
+}

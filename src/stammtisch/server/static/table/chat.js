@@ -1,6 +1,6 @@
 // The table chat beside the log: everybody reads, the seated players write (a line of text or
 // a quick phrase). Messages are shown as text only: nothing in them becomes markup.
-import { clear, h } from "../dom.js";
+import { clear, h, placeScroll, scrollKept } from "../dom.js";
 import { t } from "../i18n.js";
 import { mySeat, names } from "./model.js";
 
@@ -11,6 +11,7 @@ export function drawChat(box, page, { say }) {
   const chat = page.chat;
   const draft = box.querySelector("#chat-input");
   const keep = draft ? { value: draft.value, focused: document.activeElement === draft } : null;
+  const kept = scrollKept(box.querySelector("#chat-list"));
   clear(box);
   box.hidden = !chat || !page.msg;
   if (box.hidden) return;
@@ -28,7 +29,7 @@ export function drawChat(box, page, { say }) {
     ),
   );
   box.append(h("h2", {}, t("chat")), chat.messages.length ? list : h("p", { class: "muted small", id: "chat-empty" }, chat.enabled ? t("chat_none") : t("chat_off")));
-  if (chat.messages.length) requestAnimationFrame(() => (list.scrollTop = list.scrollHeight));
+  if (chat.messages.length) placeScroll(list, kept, () => (list.scrollTop = list.scrollHeight));
   if (!chat.enabled || mySeat(page) === null) {
     if (chat.enabled) box.append(h("p", { class: "muted small" }, t("chat_read_only")));
     return;

@@ -1,5 +1,5 @@
 // The move log beside the board: one line per move, in words, newest at the bottom.
-import { clear, h } from "../dom.js";
+import { clear, h, placeScroll, scrollKept } from "../dom.js";
 import { pick, t } from "../i18n.js";
 import { names } from "./model.js";
 import { undoneMoves } from "./undo.js";
@@ -19,6 +19,7 @@ export function describeEntry(module, entry, who, before, allNames) {
 }
 
 export function drawLog(side, page) {
+  const kept = scrollKept(side.querySelector("#log"));
   clear(side);
   const entries = (page.msg && page.msg.log) || [];
   side.hidden = !page.msg || !page.msg.view;
@@ -41,7 +42,8 @@ export function drawLog(side, page) {
   });
   const list = h("ol", { class: "log", id: "log", "aria-label": t("log"), tabindex: "0" }, items);
   side.append(h("h2", {}, t("log")), items.length ? list : h("p", { class: "muted small", id: "log-empty" }, t("log_none")));
-  requestAnimationFrame(() => {
+  if (!items.length) return;
+  placeScroll(list, kept, () => {
     list.scrollTop = list.scrollHeight;
     // An entry taller than the box (the summary at the end of a game) is read from its start.
     const last = list.lastElementChild;
