@@ -324,6 +324,25 @@ def test_plain_prompt_seats_the_bots_that_seats_names(
         ), result.output
 
 
+def test_replay_show_ends_with_the_result_in_words_once(tmp_path: Path) -> None:
+    """``replay --show``: the final picture's closing line ("Game over. Points: 161, 99")
+    is left out; the closing OK line names each seat beside its points."""
+    import stammtisch
+    from stammtisch.tui.session import Session
+
+    session = Session(stammtisch.load("zwickern"), 3, ["random", "random"])
+    rng = __import__("random").Random(3)
+    while not session.over:
+        legal = session.legal()
+        session.play(legal[rng.randrange(len(legal))])
+    path = session.record().save(tmp_path / "z.json")
+    result = runner.invoke(app, ["replay", str(path), "--show", "--no-moves"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Game over. Points:" not in text and "OK: zwickern" in text
+    assert re.search(r"Points: \d+ \(\w+\), \d+ \(\w+\)\.$", text), text
+
+
 def test_plain_prompt_lists_more_moves_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Beyond a page of moves the prompt says how many more there are; '+' lists them,
     numbered on, and their number plays them (no notation to type)."""

@@ -245,7 +245,12 @@ def replay(
                 )
                 console.print(escape("\n".join(lines)), soft_wrap=True)
     if show:
-        console.print(escape(final.render(None, lang, names)))
+        picture = final.render(None, lang, names)
+        if final.is_terminal and record.result is not None:
+            # The picture's own closing line gives bare numbers ("Game over. Points: 161,
+            # 99"): the line below names each seat beside its points.
+            picture = "\n".join(picture.split("\n")[:-1])
+        console.print(escape(picture))
     if record.result is None or not final.is_terminal:
         fail(StammtischError("cli_unfinished", path=str(file), n=len(record.actions)), lang, FAILURE)
     result = result_text(final, lang, names)
