@@ -225,6 +225,16 @@ async def test_save_and_load_a_record(tmp_path: Path) -> None:
         assert "Loaded" in screen_text(app)
 
 
+async def test_bots_alone_at_the_table_are_said_to_play_alone() -> None:
+    """Only bots at the table: where a person's moves would be, the screen says that the bots
+    play alone (it showed "Moves" over an empty box)."""
+    app = StammtischApp("zwickern", seats=["random", "random"], seed=3, start=True, bot_delay=0.2, hint=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(game_screen(app).query_one("#moves-title").render())
+        assert title == "Nobody sits at the table: the bots play alone.", title
+
+
 async def test_replay_steps_through_a_record() -> None:
     session = new_session("zwickern", ["random", "random"], seed=6)
     while not session.over:

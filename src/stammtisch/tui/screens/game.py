@@ -258,7 +258,9 @@ class GameScreen(RecordFiles):
             self.query_one("#moves-title", Static).update(tr("over_panel", lang, result=result))
             return
         if not self.my_turn():
-            self.query_one("#moves-title", Static).update(tr("moves", lang))
+            # Only bots at the table: say so where a person's moves would be.
+            watching = not self.session.humans
+            self.query_one("#moves-title", Static).update(tr("need_human" if watching else "moves", lang))
             return
         if self.picker is None:
             others = [i for i, g in enumerate(self.groups) if g.card is None and g.playable]
