@@ -189,16 +189,24 @@ def test_a_players_corner_adds_up_to_the_number_on_the_seat_chip(new_page: Any) 
     page = new_page("en")
     mount_game(page, "zwickern", view, legal, moves)
     corner = page.locator('.player-box[data-seat="2"]').inner_text()
-    assert " · 32 points" in corner and "Earlier rounds: 38 points" in corner, corner
-    assert "Match points" not in corner
+    assert "This round: 32 points" in corner and "Match points" not in corner, corner
+    # The finished rounds' points stand in the table by round: 38 + 32 make the chip's 70.
+    assert page.locator("#zw-rounds tr.total").inner_text().split()[-1] == "38"
     # In the first round there are no earlier points; at the end the match points stand alone.
     mount_game(page, "zwickern", dict(view, round=0, round_results=[], match_points=[0, 0, 0]), legal, moves)
     first = page.locator('.player-box[data-seat="2"]').inner_text()
-    assert " · 70 points" in first and "Earlier" not in first, first
+    assert "This round: 70 points" in first, first
     mount_game(page, "zwickern", dict(view, terminal=True, current_player=None, scores=[14, 68, 38]), [], [])
     over = page.locator('.player-box[data-seat="2"]').inner_text()
-    assert "Match points: 38" in over and "points" not in over.split("Match points")[0], over
-    assert page.js_errors == []
+    assert "Match points: 38" in over and "This round" not in over, over
+    # On a phone each capture pile's line stays one line in the half-wide corners.
+    phone = new_page("de", width=390, height=844)
+    mount_game(phone, "zwickern", view, legal, moves)
+    heights = phone.locator(".player-box summary").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))"
+    )
+    assert heights and all(round(x) == 1 for x in heights), heights
+    assert page.js_errors == [] and phone.js_errors == []
 
 
 OPEN = """() => ({

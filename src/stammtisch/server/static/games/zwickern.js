@@ -64,7 +64,6 @@ export function render(root, ctx) {
 
 function playerBox(ctx, p, v, mine = false) {
   const pile = v.captured[p] || [];
-  const { running, points } = pointsOf(v, p);
   return h(
     "div",
     {
@@ -76,22 +75,21 @@ function playerBox(ctx, p, v, mine = false) {
     h(
       "details",
       { class: "captured" },
-      h("summary", {}, `${t("zw_captured")}: ${t("cards", { n: pile.length })}`, running === null ? "" : ` · ${t("zw_points", { n: running })}`),
+      h("summary", {}, `${t("zw_captured")}: ${t("cards", { n: pile.length })}`),
       h("div", { class: "card-row tight" }, pile.map((c) => cardEl(c, { small: true }))),
     ),
-    points,
+    pointsOf(v, p),
   );
 }
 
 /** The points of this round's captures (the server's running score less the finished
- * rounds') beside the pile, and the finished rounds' below it: together they make the
- * number on the seat chip. Once the game is over, the match points. */
+ * rounds'): with the finished rounds' (the table by round) they make the number on the seat
+ * chip. Once the game is over, the match points. */
 function pointsOf(v, p) {
   const done = v.match_points[p];
-  if (v.terminal || !Array.isArray(v.scores)) return { running: null, points: h("div", { class: "muted small" }, `${t("zw_match_points")}: ${done}`) };
-  const running = Math.round(v.scores[p] - done);
-  const earlier = v.round_results && v.round_results.length ? h("div", { class: "muted small" }, t("zw_earlier_rounds", { points: t("zw_points", { n: done }) })) : null;
-  return { running, points: earlier };
+  const line = (text) => h("div", { class: "muted small" }, text);
+  if (v.terminal || !Array.isArray(v.scores)) return line(`${t("zw_match_points")}: ${done}`);
+  return line(t("zw_this_round", { points: t("zw_points", { n: Math.round(v.scores[p] - done) }) }));
 }
 
 function roundTable(ctx, v) {
