@@ -155,6 +155,11 @@ async def test_hot_seat_hides_the_hand_until_the_next_person_confirms() -> None:
         assert game_screen_behind(app).display_seat() is None
         await pilot.press("u")  # no undo for two people: the handover stays
         assert isinstance(app.screen, HandoverScreen)
+        await pilot.press("l")  # the handover speaks the language switched to
+        await pilot.pause()
+        assert f"Spieler {2 - first} ist dran" in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
         await pilot.press("q")  # asks, as over the table (it quit at once)
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

@@ -41,15 +41,21 @@ class HandoverScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(
-                tr("handover_title", self.lang, name=seat_name(self.seat, self.lang)), id="handover-title"
-            )
-            yield Static(
-                tr("handover_text", self.lang, name=seat_name(self.seat, self.lang)), id="handover-text"
-            )
-            yield Button(
-                tr("ready", self.lang, name=seat_name(self.seat, self.lang)), id="ready", variant="primary"
-            )
+            yield Static(id="handover-title")
+            yield Static(id="handover-text")
+            yield Button(id="ready", variant="primary")
+
+    def on_mount(self) -> None:
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The words in the app's language (the l key switches it here too)."""
+        lang = getattr(self.app, "lang", self.lang)
+        self.lang = lang
+        name = seat_name(self.seat, lang)
+        self.query_one("#handover-title", Static).update(tr("handover_title", lang, name=name))
+        self.query_one("#handover-text", Static).update(tr("handover_text", lang, name=name))
+        self.query_one("#ready", Button).label = tr("ready", lang, name=name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
