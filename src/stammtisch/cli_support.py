@@ -157,7 +157,8 @@ def click_message(exc: click.ClickException, lang: str) -> str:
     match = re.match(r"No such command '(.+)'", text)
     if match:
         return StammtischError("cli_no_such_command", name=match.group(1)).message(lang)
-    match = re.match(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)$", text)
+    # Click's "Got unexpected extra argument(s) (b)" (\s: the pattern is not player text)
+    match = re.match(r"Got\sunexpected\sextra\sargument(?:\(s\)|s)?\s\((.*)\)$", text)
     if match:
         return StammtischError("cli_extra_args", args=match.group(1)).message(lang)
     return StammtischError("cli_usage", message=text).message(lang)
