@@ -188,6 +188,15 @@ async def test_help_overlay_explains_every_key_in_both_languages() -> None:
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             await pilot.press("l")
+        # l with the help open switches the language, the help too (l did nothing there)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert tr("help_hint", "en") in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and tr("help_hint", "de") in screen_text(app)
+        assert "Tasten und Regeln" in screen_text(app)
 
 
 async def test_quit_asks_during_a_game_and_the_game_resumes_from_autosave(tmp_path: Path) -> None:

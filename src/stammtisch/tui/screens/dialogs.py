@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -150,6 +151,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,f1,q,enter", "close", show=False),
+        Binding("l", "app.switch_language", show=False),  # as under it: the help follows
     ]
 
     DEFAULT_CSS = """
@@ -161,7 +163,13 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def __init__(
-        self, title: str, keys: list[tuple[str, str]], rules: str, lang: str, legend: str = ""
+        self,
+        title: str,
+        keys: list[tuple[str, str]],
+        rules: str,
+        lang: str,
+        legend: str = "",
+        rebuild: Callable[[str], tuple[str, list[tuple[str, str]], str, str, str]] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -169,6 +177,14 @@ class HelpScreen(ModalScreen[None]):
         self.rules = rules
         self.lang = lang
         self.legend = legend  # what the board's marks mean
+        self.rebuild = rebuild  # the same parts in another language (the l key)
+
+    def relabel(self) -> None:
+        """The help in the app's language, after the l key switched it."""
+        lang = getattr(self.app, "lang", self.lang)
+        if self.rebuild is not None and lang != self.lang:
+            self.title_text, self.keys, self.rules, self.lang, self.legend = self.rebuild(lang)
+            self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
         table = Table(box=None, show_header=False, pad_edge=False)

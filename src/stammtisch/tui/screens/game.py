@@ -470,12 +470,14 @@ class GameScreen(RecordFiles):
         self._switch_to(new, words("new_game_started", seed=s.seed + 1))
 
     def action_help(self) -> None:
-        lang = self.lang
+        self.app.push_screen(HelpScreen(*self.help_parts(self.lang), rebuild=self.help_parts))
+
+    def help_parts(self, lang: str) -> tuple[str, list[tuple[str, str]], str, str, str]:
+        """The help overlay's title, keys, rules, language and board legend in ``lang``."""
         game = self.session.game
         title = tr("help_title", lang, game=game.info.title.get(lang, game.name))
         keys = [(k, tr(t, lang)) for k, t in help_keys(game.name, self.presenter.other_moves)]
-        legend = self.presenter.legend(lang)
-        self.app.push_screen(HelpScreen(title, keys, self.presenter.rules(lang), lang, legend))
+        return title, keys, self.presenter.rules(lang), lang, self.presenter.legend(lang)
 
     def unfinished(self) -> bool:
         """A game is running that quitting would leave (it is autosaved either way)."""
