@@ -208,3 +208,13 @@ def test_a_peg_walks_into_its_himmel_from_its_own_start_field(
     page.goto("/")
     path = page.evaluate(PATH_INTO_HIMMEL, players)
     assert path == [f"T{start - 3}", f"T{start - 2}", f"T{start - 1}", f"T{start}", "H1-1", "H1-2"]
+
+
+def test_dog_a_player_who_must_fold_is_told_why(new_page: Any) -> None:
+    # The panel held a lone "Fold" button: nothing said that no card could be played.
+    view, legal, _, moves = _position(lambda legal: "fold" if legal == ["fold"] else None)
+    page = _mount(new_page, view, legal, moves)
+    assert page.locator("#dog-choice").inner_text().startswith("None of your cards can be played")
+    page.click("#dog-fold")
+    assert sent(page) == ["fold"]
+    assert page.js_errors == []

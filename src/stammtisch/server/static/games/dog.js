@@ -185,6 +185,8 @@ function choicePanel(ctx, v, sel, gives, fold) {
     return h(
       "div",
       { class: "choice", id: "dog-choice" },
+      // Why the only way on is to fold (a lone "Fold" button left the player guessing).
+      h("span", { id: "dog-fold-why" }, t("dog_fold_why")),
       h("button", { type: "button", id: "dog-fold", class: "primary", onclick: () => ctx.act(fold.action) }, t("dog_fold")),
     );
   }
