@@ -215,3 +215,29 @@ def test_house_rules_read_on_one_line_on_a_desktop(new_page: Any) -> None:
     lines = page.evaluate(HOUSE_RULE_LINES)
     assert len(lines) >= 4 and all(n == 1 for _, n in lines), lines
     _fits(page)
+
+
+STATUS_ROW = """() => ({
+  chips: [...document.querySelectorAll('#seats .seat-chip')].map((c) => c.getBoundingClientRect().height),
+  banner: document.querySelector('#banner').getBoundingClientRect().height,
+  line: parseFloat(getComputedStyle(document.querySelector('#banner')).lineHeight) || 20,
+})"""
+
+
+def test_six_seats_on_a_laptop_leave_the_banner_a_line_of_its_own(new_page: Any) -> None:
+    # Beside six chips the banner kept as little as 14rem: "Alle wählen eine Karte zum
+    # Weitergeben. Wähle deine." ran over four lines and stretched every chip into a tall
+    # pill. The screen is made just wide enough to leave 15rem beside the chips (the bots'
+    # names decide how wide they are).
+    page = new_page("de", width=DESKTOP[0], height=DESKTOP[1])
+    create_table(page, "dog", ["me"] + ["bot:easy"] * 5, players=6)
+    page.wait_for_selector("#dog-choice[data-kind=give]")
+    chips = page.evaluate("() => document.querySelector('#seats').getBoundingClientRect().width")
+    width = int(chips + 0.4 * 16 + 15 * 16 + 2 * 12 + 20)
+    page.set_viewport_size({"width": width, "height": DESKTOP[1]})
+    page.wait_for_timeout(200)
+    row = page.evaluate(STATUS_ROW)
+    assert max(row["chips"]) < 2 * row["line"], row
+    assert row["banner"] < 2.5 * row["line"], row
+    _fits(page)
+    assert page.js_errors == []
