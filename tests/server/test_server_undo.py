@@ -295,7 +295,7 @@ async def test_take_backs_are_in_the_record_and_the_replay(sqlite_url: str) -> N
         await me.close()
 
 
-# --- what counts as hidden news (``stammtisch.server.undo.reveals``), on the engines ------------
+# --- what counts as hidden news (``stammtisch.core.events.reveals``), on the engines ------------
 
 
 def _walk(game: str, seed: int, steps: int = 400, **options: Any) -> list[Any]:
@@ -318,7 +318,7 @@ def _walk(game: str, seed: int, steps: int = 400, **options: Any) -> list[Any]:
 
 def test_zwickern_news_is_the_deal() -> None:
     """ZW-6: hands refilled from the pile are news; a card played on the table is not."""
-    from stammtisch.server.undo import reveals
+    from stammtisch.core.events import reveals
 
     states = _walk("zwickern", 7)
     for st in states:
@@ -331,7 +331,7 @@ def test_zwickern_news_is_the_deal() -> None:
 
 def test_dog_news_is_the_received_card_not_the_given_one() -> None:
     """DOG-7: giving one's own card tells nothing new; the partner's card arriving does."""
-    from stammtisch.server.undo import reveals
+    from stammtisch.core.events import reveals
 
     quiet = received = 0
     for seed in range(6):
@@ -350,7 +350,7 @@ def test_dog_news_is_the_received_card_not_the_given_one() -> None:
 
 def test_himmel_news_is_the_drawn_card_for_the_drawer_only() -> None:
     """HAZ-6: the card drawn is news to the drawer; to the others it is a face-down card."""
-    from stammtisch.server.undo import reveals
+    from stammtisch.core.events import reveals
 
     for st in _walk("himmel", 5, steps=60):
         for ev in st.events(None):
@@ -371,7 +371,7 @@ def test_news_reads_the_same_from_the_raw_events() -> None:
     """The table asks ``reveals`` of the raw events once per move instead of filtering them
     for every seat: the answer is the same for every seat, in every game and variant that
     hides cards (DOG-7 exchange, DOG-21 without partners, HAZ-6 draws, ZW-6 deals)."""
-    from stammtisch.server.undo import reveals
+    from stammtisch.core.events import reveals
 
     cases = [
         ("dog", {}),
@@ -397,7 +397,7 @@ def test_news_to_any_seat_is_news_to_one_of_them() -> None:
     asking ``reveals`` seat by seat, for every group of seats."""
     from itertools import combinations
 
-    from stammtisch.server.undo import reveals, reveals_to_any
+    from stammtisch.core.events import reveals, reveals_to_any
 
     for game, options in [("dog", {}), ("dog", {"players": 3}), ("himmel", {}), ("zwickern", {})]:
         for st in _walk(game, 4, steps=300, **options):

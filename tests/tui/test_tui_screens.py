@@ -118,6 +118,25 @@ async def test_undo_key_rebuilds_the_position_before_the_last_own_move() -> None
         snapshot(app, "undo")
 
 
+async def test_undo_key_after_new_cards_says_it_is_too_late() -> None:
+    """Once cards were dealt after the player's last move, u takes nothing back and says why."""
+    app = StammtischApp("zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = game_screen(app)
+        for _ in range(40):
+            if screen.session.undo_refusal() == "undo_hidden":
+                break
+            await _play_one(pilot, app)
+            await settle(pilot, app)
+        assert screen.session.undo_refusal() == "undo_hidden"
+        moves = len(screen.session.moves)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(screen.session.moves) == moves
+        assert "Too late to take back: new cards have come into play" in screen_text(app)
+
+
 async def test_language_switch_relabels_everything() -> None:
     app = StammtischApp("zwickern", seats=["you", "random"], seed=3, start=True, bot_delay=0, hint=None)
     async with app.run_test(size=SIZE) as pilot:

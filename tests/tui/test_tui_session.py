@@ -43,6 +43,51 @@ def test_undo_is_refused_with_two_people_at_the_keyboard() -> None:
     assert len(session.moves) == 1
 
 
+def _dealt_since(session: Session, index: int) -> bool:
+    """Whether cards were dealt (ZW-6) in move ``index`` or after it, as seat 0 saw it."""
+    return any(e.get("type") == "deal" for seen in session.seen(0)[index:] for e in seen.events)
+
+
+def test_no_take_back_once_new_cards_came_into_play() -> None:
+    """As at the server's tables: once cards were dealt after the person's last move (ZW-6,
+    the hands refilled from the pile), that move stays, or taking it back would show the
+    next cards of the pile before their time. Nothing changes; a later move can be taken
+    back again, but not past the deal."""
+    session = new_session("zwickern", ["you", "random"], seed=3)
+    checked_open = checked_blocked = False
+    while not (checked_open and checked_blocked):
+        _play_until_human(session)
+        assert not session.over, "the game ended before both cases came up"
+        mine = len(session.moves)
+        session.play(session.legal()[0])
+        _play_until_human(session)
+        if _dealt_since(session, mine):
+            assert session.undo_floor > mine
+            assert not session.can_undo and session.undo_refusal() == "undo_hidden"
+            played, position = len(session.moves), session.state.to_json()
+            assert session.undo() == 0
+            assert len(session.moves) == played and session.state.to_json() == position
+            checked_blocked = True
+        else:
+            assert session.can_undo and session.undo_refusal() is None
+            floor = session.undo_floor
+            session.undo()
+            assert len(session.moves) == mine and session.undo_floor == floor
+            session.play(session.legal()[0])
+            _play_until_human(session)
+            checked_open = True
+
+
+def test_the_take_back_floor_is_the_same_after_a_resume() -> None:
+    """A game resumed from its moves (an autosave) keeps the floor it had."""
+    session = new_session("zwickern", ["you", "random"], seed=5)
+    while session.undo_floor == 0:
+        _play_until_human(session)
+        session.play(session.legal()[0])
+    again = Session(session.game, session.seed, session.seats, [m.notation for m in session.moves])
+    assert again.undo_floor == session.undo_floor and again.can_undo == session.can_undo
+
+
 def test_viewer_is_the_person_to_move_or_the_last_one() -> None:
     session = new_session("zwickern", ["random", "you", "person"], seed=9)
     _play_until_human(session)

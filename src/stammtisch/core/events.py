@@ -67,3 +67,50 @@ def card_mentions(events: Iterable[JSON]) -> list[str]:
             if isinstance(part, dict):
                 out += card_mentions((part,))
     return out
+
+
+# --- hidden news -------------------------------------------------------------------------
+# A take-back is no longer allowed once new hidden information reached a person at the table
+# (a card dealt or drawn, one received in the Dog exchange or stolen, cards turned up from the
+# pile, a hand shown on folding): taking a move back after that would let the player act on
+# what they were not to know yet. The server's tables (``server/undo.py``) and the terminal's
+# games (``tui/session.py``) keep the same rule with these two functions.
+def _from_elsewhere(event: JSON, seat: int) -> bool:
+    """The event's visible cards came to ``seat`` from a place it could not see."""
+    kind = event.get("type")
+    if kind == "give" and event.get("seat") == seat:
+        return False  # its own card, handed on
+    # Not its own card, received by the partner or stolen from it.
+    return not (event.get("from") == seat or event.get("victim") == seat)
+
+
+def reveals(events: Iterable[JSON], seat: int) -> bool:
+    """Whether ``seat``'s events of one move (``State.events(seat)``) bring it hidden news.
+
+    The raw events (``State.raw_events()``) give the same answer, so callers need not filter
+    them per seat: :func:`filter_events` only blanks the cards of an
+    event private to others, keeping its type, ``revealed`` and the length of its ``cards``,
+    and the last test below looks only at events private to ``seat``, which it leaves whole.
+    """
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "deal" or ev.get("revealed"):
+            return True  # cards dealt, or turned up from the pile
+        if kind == "fold" and ev.get("seat") != seat and ev.get("cards"):
+            return True  # another hand shown
+        if ev.get("private_to") is not None and seat in ev["private_to"] and _from_elsewhere(ev, seat):
+            card, cards = ev.get("card"), ev.get("cards")
+            if card is not None or (cards and any(c is not None for c in cards)):
+                return True  # drawn, received or stolen
+    return False
+
+
+def reveals_to_any(events: Sequence[JSON], seats: Iterable[int]) -> bool:
+    """``any(reveals(events, s) for s in seats)``, looking at each event once: only an event
+    that deals, folds, turns up or is private to somebody can bring anybody hidden news."""
+    news = [
+        ev
+        for ev in events
+        if ev.get("type") in ("deal", "fold") or ev.get("revealed") or ev.get("private_to") is not None
+    ]
+    return bool(news) and any(reveals(news, s) for s in seats)

@@ -25,13 +25,14 @@ from typing import Any
 
 import stammtisch
 from stammtisch.core.errors import StammtischError
+from stammtisch.core.events import reveals_to_any
 from stammtisch.core.game import JSON, Game, State
 from stammtisch.server import history, tableinfo, wire
 from stammtisch.server.clients import Client
 from stammtisch.server.db import repo
 from stammtisch.server.db.repo import SeatRow, TableRow
 from stammtisch.server.errors import ServerError
-from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, reveals_to_any, undo_count, undo_marker
+from stammtisch.server.undo import TIMEOUT, UndoRequest, is_marker, undo_count, undo_marker
 
 StoreAction = Callable[[repo.ActionRow], Awaitable[None]]
 Recipient = int | None

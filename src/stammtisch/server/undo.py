@@ -12,7 +12,7 @@ No game's notation starts with ``!``, so a marker is never read as a move (nor c
 send one: it would not parse). ``version`` counts every entry; the moves in force are
 :func:`in_force`.
 
-:func:`reveals` decides when a take-back is no longer allowed: once new hidden information
+:func:`~stammtisch.core.events.reveals` decides when a take-back is no longer allowed: once new hidden information
 reached a person at the table (a card dealt or drawn, one received in the Dog exchange or
 stolen, cards turned up from the pile or a hand shown on folding). Taking a move back after
 that would let the player act on what they were not to know yet.
@@ -20,7 +20,7 @@ that would let the player act on what they were not to know yet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -127,47 +127,6 @@ def marker_entries(actions: Sequence[tuple[int, str]]) -> list[JSON]:
             item["kind"] = "timeout"
         out.append(item)
     return out
-
-
-def _from_elsewhere(event: JSON, seat: int) -> bool:
-    """The event's visible cards came to ``seat`` from a place it could not see."""
-    kind = event.get("type")
-    if kind == "give" and event.get("seat") == seat:
-        return False  # its own card, handed on
-    # Not its own card, received by the partner or stolen from it.
-    return not (event.get("from") == seat or event.get("victim") == seat)
-
-
-def reveals(events: Iterable[JSON], seat: int) -> bool:
-    """Whether ``seat``'s events of one move (``State.events(seat)``) bring it hidden news.
-
-    The raw events (``State.raw_events()``) give the same answer, so callers need not filter
-    them per seat: :func:`~stammtisch.core.events.filter_events` only blanks the cards of an
-    event private to others, keeping its type, ``revealed`` and the length of its ``cards``,
-    and the last test below looks only at events private to ``seat``, which it leaves whole.
-    """
-    for ev in events:
-        kind = ev.get("type")
-        if kind == "deal" or ev.get("revealed"):
-            return True  # cards dealt, or turned up from the pile
-        if kind == "fold" and ev.get("seat") != seat and ev.get("cards"):
-            return True  # another hand shown
-        if ev.get("private_to") is not None and seat in ev["private_to"] and _from_elsewhere(ev, seat):
-            card, cards = ev.get("card"), ev.get("cards")
-            if card is not None or (cards and any(c is not None for c in cards)):
-                return True  # drawn, received or stolen
-    return False
-
-
-def reveals_to_any(events: Sequence[JSON], seats: Iterable[int]) -> bool:
-    """``any(reveals(events, s) for s in seats)``, looking at each event once: only an event
-    that deals, folds, turns up or is private to somebody can bring anybody hidden news."""
-    news = [
-        ev
-        for ev in events
-        if ev.get("type") in ("deal", "fold") or ev.get("revealed") or ev.get("private_to") is not None
-    ]
-    return bool(news) and any(reveals(news, s) for s in seats)
 
 
 def span(table: LiveTable, seat: int | None, version: Any) -> int:

@@ -18,6 +18,7 @@ from stammtisch.bots import LEVELS, bot_names, make_bot
 from stammtisch.bots.base import Bot
 from stammtisch.bots.names import name_bots
 from stammtisch.core.errors import GameOverError, StammtischError
+from stammtisch.core.events import reveals_to_any
 from stammtisch.core.game import Game, State
 from stammtisch.core.registry import load
 from stammtisch.records.record import GameRecord
@@ -104,6 +105,10 @@ class Session:
         self.state: State[Any] = game.new_game(seed)
         self._bots: dict[int, Bot] = {}
         self.last_human: int | None = None
+        #: The number of the last move that brought a person at the keyboard hidden news
+        #: (``core.events.reveals``: a card dealt, drawn, received or turned up); 0: none
+        #: yet. No take-back reaches back to it, as at the server's tables.
+        self.undo_floor = 0
         self.autosave = False  # rewrite the game's autosave after every move (set by the UIs)
         #: This game's own autosave (see ``tui/autosave.py``): chosen when it is first
         #: written, kept by a resumed game; another game never writes there.
@@ -170,6 +175,8 @@ class Session:
         self.state = self.state.apply(action)
         move = Move(seat, str(action))
         self.moves.append(move)
+        if reveals_to_any(self.state.raw_events(), self.humans):
+            self.undo_floor = len(self.moves)
         self._note(seat)
         if self.autosave:
             self.store()
@@ -213,7 +220,21 @@ class Session:
     # --- undo ----------------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        return len(self.humans) == 1 and any(self.is_human(m.seat) for m in self.moves)
+        """One person against bots, with a move of theirs after the last hidden news
+        (:attr:`undo_floor`): taking back a move that was followed by a card drawn or dealt
+        would show what the pile holds before it is one's turn to learn it."""
+        if len(self.humans) != 1:
+            return False
+        mine = [i for i, m in enumerate(self.moves) if self.is_human(m.seat)]
+        return bool(mine) and mine[-1] + 1 > self.undo_floor
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would take nothing back (the message's key), or None."""
+        if len(self.humans) != 1:
+            return "undo_unavailable"
+        if not any(self.is_human(m.seat) for m in self.moves):
+            return "undo_nothing"
+        return None if self.can_undo else "undo_hidden"
 
     def undo(self) -> int:
         """Take back the last human move and every bot move after it; the number removed.
@@ -229,6 +250,7 @@ class Session:
         autosave, self.autosave = self.autosave, False
         self.moves = []
         self.last_human = None
+        self.undo_floor = 0
         self._seen = {r: [] for r in self.readers()}
         self._last_seen = {r: None for r in self._seen}
         self.state = self.game.new_game(self.seed)

@@ -442,13 +442,11 @@ class GameScreen(RecordFiles):
 
     def action_undo(self) -> None:
         s = self.session
-        if not s.can_undo:
-            self.say(words("undo_unavailable" if len(s.humans) != 1 else "undo_nothing"))
+        if (why := s.undo_refusal()) is not None:
+            self.say(words(why))
             return
         n = s.undo()
-        self.selected = None
-        self.picker = None
-        self.hinted = None
+        self.selected = self.picker = self.hinted = None
         self.said = words("undo_done_1" if n == 1 else "undo_done", n=n)
         self.advance()
 
