@@ -41,6 +41,23 @@ def test_paths_that_cannot_be_used_are_said_in_words(tmp_path: Path) -> None:
         assert isinstance(caught.value, OSError)  # callers that catch OSError still do
 
 
+def test_a_place_that_takes_no_new_file_is_not_said_to_lack_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saving where no file can be made (``/proc`` answers "no such file") says so; "there
+    is no file" is for reading."""
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    with pytest.raises(FileProblem) as caught:
+        _record().save(tmp_path / "r.json")
+    assert caught.value.code == "file_cannot_create"
+    assert caught.value.message("de").endswith("lässt sich dort nicht anlegen.")
+    assert "cannot be created there" in caught.value.message("en")
+
+
 def test_a_file_that_is_not_a_record_is_a_record_error(tmp_path: Path) -> None:
     binary = tmp_path / "b.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")

@@ -136,9 +136,11 @@ class FileProblem(StammtischError, OSError):
     default_code = "file_other"
 
     @classmethod
-    def of(cls, exc: OSError, path: object) -> FileProblem:
+    def of(cls, exc: OSError, path: object, writing: bool = False) -> FileProblem:
+        """``writing``: the file was to be written, so a missing one is not the problem
+        (the place refuses new files, as ``/proc`` does)."""
         codes = {
-            errno.ENOENT: "file_missing",
+            errno.ENOENT: "file_cannot_create" if writing else "file_missing",
             errno.EISDIR: "file_is_folder",
             errno.ENOTDIR: "file_in_a_file",
             errno.EEXIST: "file_in_a_file",  # a folder to create is a file already

@@ -127,7 +127,7 @@ class GameRecord:
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise FileProblem.of(exc, p) from exc
+            raise FileProblem.of(exc, p, writing=True) from exc
         return p
 
     @classmethod
