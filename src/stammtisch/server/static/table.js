@@ -169,7 +169,7 @@ function drawEnd(tbl) {
 /** A player scrolled down to their hand (a phone) sees the result come into view, unless
  * they are typing (a chat message). */
 function revealEnd(endBox) {
-  const typing = document.activeElement && document.activeElement.matches("input, textarea");
+  const typing = document.activeElement && document.activeElement.matches("input,textarea");
   if (typing || endBox.getBoundingClientRect().top >= 0) return;
   endBox.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
 }
