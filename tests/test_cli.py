@@ -325,8 +325,8 @@ def test_plain_prompt_seats_the_bots_that_seats_names(
 
 
 def test_replay_show_ends_with_the_result_in_words_once(tmp_path: Path) -> None:
-    """``replay --show``: the final picture's closing line ("Game over. Points: 161, 99")
-    is left out; the closing OK line names each seat beside its points."""
+    """``replay --show``: the final picture's closing line ("Game over. Points: …") is left
+    out; the closing OK line names each seat beside its points."""
     import stammtisch
     from stammtisch.tui.session import Session
 

@@ -247,8 +247,8 @@ def replay(
     if show:
         picture = final.render(None, lang, names)
         if final.is_terminal and record.result is not None:
-            # The picture's own closing line gives bare numbers ("Game over. Points: 161,
-            # 99"): the line below names each seat beside its points.
+            # The picture's own closing line says the result, which the OK line below says
+            # again, each seat beside its points: said once.
             picture = "\n".join(picture.split("\n")[:-1])
         console.print(escape(picture))
     if record.result is None or not final.is_terminal:

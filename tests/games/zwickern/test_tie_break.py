@@ -161,3 +161,20 @@ def test_zw10_conformance_with_extra_rounds(players: int) -> None:
     options = {"players": players, "rounds": 1, "tie_break": "extra_round"}
     report = check_game("zwickern", games=150, seed=players, options=options, deep_every=30)
     assert report.games == 150
+
+
+def test_zw10_the_closing_picture_names_who_won_or_shares(load_position: Any) -> None:
+    """The text picture's last line names each seat beside its match points and who won
+    (ZW-8); a tie under ``share`` is said as a shared win."""
+    shared = _tied_last_round(load_position, None).apply("8H").apply("9H")
+    assert shared.render(0, "en").split("\n")[-1] == (
+        "Game over. Points: Player 1 60, Player 2 60. Player 1 and Player 2 share the win."
+    )
+    assert shared.render(None, "de").split("\n")[-1].endswith("gewinnen gemeinsam.")
+    c0, c1 = _split()
+    # 8H already in seat 0's pile: seat 1 lays the last card, 9H, and nobody takes it (ZW-7).
+    won = _tied_last_round(load_position, None, captured=[[*c0, "8H"], c1], hands=[[], ["9H"]], current=1)
+    won = won.apply("9H")
+    assert won.is_terminal, won.to_json()
+    last = won.render(1, "de").split("\n")[-1]
+    assert last.startswith("Spiel vorbei. Punkte: Spieler 1 ") and last.endswith("gewinnt."), last

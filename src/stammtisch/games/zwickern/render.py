@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
-from stammtisch.core.words import Names, entry_text, seat_name
+from stammtisch.core.words import Names, entry_text, join, seat_name
 from stammtisch.games.zwickern.cards import CARD_POINTS, parse_card
 from stammtisch.games.zwickern.words import card_words
 
@@ -44,8 +44,11 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         lines.append(r("last", move=told))
     if "hand" in view:
         lines.append(f"{r('hand')}: {cards(view['hand'])}")
-    if view["terminal"]:
-        lines.append(r("over", pts=", ".join(str(int(p)) for p in view["scores"])))
+    if view["terminal"]:  # the match points; the most win, a tie shares the win (ZW-8, ZW-10)
+        scores = [int(p) for p in view["scores"]]
+        winners = [name(s) for s, p in enumerate(scores) if p == max(scores)]
+        standing = ", ".join(f"{name(s)} {p}" for s, p in enumerate(scores))
+        lines.append(r("over" if len(winners) == 1 else "over_many", pts=standing, w=join(winners, lang)))
     elif view["current_player"] is not None:
         lines.append(r("turn", name=name(view["current_player"])))
     return "\n".join(lines)
