@@ -237,12 +237,18 @@ def test_what_a_player_opened_stays_open_while_the_others_move(new_page: Any) ->
     assert page.evaluate(OPEN) == {"menu": True, "links": True, "pile": True, "sound": "Sound: on"}
     assert page.evaluate("() => document.activeElement.id") == "sound-toggle"
     before = version(page)
-    page.locator(PLAYABLE).first.click()
+    # Played from the keyboard: a click beside the menu closes it (below).
+    page.locator(PLAYABLE).first.focus()
+    page.keyboard.press("Enter")
     # The two bots move, one state after the other.
     page.wait_for_function(
         f"() => Number(document.querySelector('#table-page').dataset.version) >= {before + 3}", timeout=60000
     )
     assert page.evaluate(OPEN) == {"menu": True, "links": True, "pile": True, "sound": "Sound: on"}
+    # A click elsewhere closes the menu (it no longer shuts by itself), and so does Escape.
+    page.click("#banner")
+    assert page.evaluate(OPEN)["menu"] is False
     page.click("#table-menu-summary")
+    page.keyboard.press("Escape")
     assert page.evaluate(OPEN)["menu"] is False
     assert page.js_errors == []

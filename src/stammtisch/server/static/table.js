@@ -39,6 +39,14 @@ export function renderTable(root, tableId, { watch = false } = {}) {
 
   const tick = setInterval(() => updateCountdown(tbl.banner, page), 500);
   window.addEventListener("resize", fit);
+  // The settings menu stays open through redraws; a click elsewhere or Escape closes it.
+  const closeMenu = (ev) => {
+    const menu = document.getElementById("table-menu");
+    if (!menu || !menu.open) return;
+    if (ev.type === "keydown" ? ev.key === "Escape" : !menu.contains(ev.target)) menu.open = false;
+  };
+  document.addEventListener("pointerdown", closeMenu);
+  document.addEventListener("keydown", closeMenu);
   const off = onLangChange((value) => {
     if (page.socket) page.socket.setLang(value);
     tbl.drawAll();
@@ -50,6 +58,8 @@ export function renderTable(root, tableId, { watch = false } = {}) {
       off();
       clearInterval(tick);
       window.removeEventListener("resize", fit);
+      document.removeEventListener("pointerdown", closeMenu);
+      document.removeEventListener("keydown", closeMenu);
       clearTimeout(tbl.pacing);
       resetTurn();
       if (page.socket) page.socket.close();
