@@ -131,9 +131,15 @@ async def test_leave_reopens_a_waiting_seat_and_hands_a_playing_one_to_a_bot(sql
         tid = created["table"]["id"]
         code, body = await post(live, f"/api/tables/{tid}/leave", {"token": created["token"]})
         assert code == 200 and body["table"]["seats"][0]["kind"] == "open"
+        # Nobody sits there any more: the lobby does not offer it to join ...
+        waiting = (await live.http.get("/api/tables", params={"status": "waiting"})).json()
+        assert tid not in [t["id"] for t in waiting]
         code, body = await post(live, f"/api/tables/{tid}/leave", {"token": created["token"]})
         assert code == 403
         a = await live.join(tid, "A")
+        # ... until somebody sits down again (by its invite link).
+        waiting = (await live.http.get("/api/tables", params={"status": "waiting"})).json()
+        assert tid in [t["id"] for t in waiting]
         b = await live.join(tid, "B")
         p = await live.player(tid, a["token"])
         await p.state(0)

@@ -86,7 +86,10 @@ def summaries(conn: Connection, status: str, limit: int) -> list[JSON]:
 async def table_infos(registry: Registry, status: str, limit: int = LIST_LIMIT) -> list[JSON]:
     """The lobby's list of tables with ``status`` (waiting, playing or over)."""
     if status == WAITING:
-        return await registry.open_table_infos()
+        # A table that every person has left again (only open seats, or bots) waits for
+        # nobody: it is not offered to join ("(frei), (frei)"); its invite link still works.
+        infos = await registry.open_table_infos()
+        return [i for i in infos if any(s["kind"] == "human" for s in i["seats"])]
 
     def job(c: Any) -> list[JSON]:
         return summaries(c, status, limit)
