@@ -324,6 +324,20 @@ def test_plain_prompt_seats_the_bots_that_seats_names(
         ), result.output
 
 
+def test_plain_prompt_without_seats_plays_the_setups_default_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --plain`` without --seats: the other seats are the full-screen setup's default
+    bots ("medium"), not random players."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    record = tmp_path / "r.json"
+    args = ["play", "zwickern", "--plain", "--seat", "2", "--seed", "4", "--save", str(record)]
+    result = runner.invoke(app, args, input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert GameRecord.load(record).players == ["medium", "you"]
+
+
 def test_replay_show_ends_with_the_result_in_words_once(tmp_path: Path) -> None:
     """``replay --show``: the final picture's closing line ("Game over. Points: …") is left
     out; the closing OK line names each seat beside its points."""

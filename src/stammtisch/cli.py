@@ -308,7 +308,7 @@ def play(
         if not 1 <= seat <= g.num_players:
             fail(StammtischError("cli_bad_seat", seat=seat, last=g.num_players), lang)
         out_path(save, lang, "--save", (".json",))
-        if seat_list is not None:  # the bots as --seats names them (the prompt's own are random)
+        if seat_list is not None:  # the bots as --seats names them
             from stammtisch.tui.session import Session
 
             people = sum(1 for kind in seat_list if is_human(kind))
@@ -317,7 +317,8 @@ def play(
             dealt = seed if seed is not None else random.SystemRandom().randrange(2**31)
             play_plain(g, lang=lang, save=save, console=console, session=Session(g, dealt, seat_list))
             return
-        play_plain(g, seat=seat - 1, seed=seed, lang=lang, save=save, console=console)
+        # The other seats get the full-screen setup's default bots (the heuristic, "medium").
+        play_plain(g, seat=seat - 1, seed=seed, lang=lang, save=save, console=console, bot="medium")
         return
     from stammtisch.tui.app import StammtischApp
 
