@@ -78,6 +78,12 @@ export async function copyText(text) {
   }
 }
 
+/** The turn timer's stopwatch, drawn by the stylesheet (the ⏱ character is an empty box
+ * where no emoji font is installed). */
+export function timerIcon() {
+  return h("span", { class: "icon-timer", "aria-hidden": "true" });
+}
+
 export function clear(el) {
   // One atomic call: removing children one by one can fire blur handlers mid-loop.
   el.replaceChildren();

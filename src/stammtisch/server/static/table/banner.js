@@ -1,6 +1,6 @@
 // The line under the seats: whose turn it is (with the turn timer's countdown), the
 // connection, the result.
-import { clear, h } from "../dom.js";
+import { clear, h, timerIcon } from "../dom.js";
 import { t } from "../i18n.js";
 import { resultLine } from "./end.js";
 import { currentPlayer, mySeat, myTurn, names, serverNow } from "./model.js";
@@ -69,7 +69,7 @@ export function updateCountdown(banner, page) {
   }
   const m = Math.floor(left / 60);
   const s = String(left % 60).padStart(2, "0");
-  el.textContent = `⏱ ${m}:${s}`;
+  el.replaceChildren(timerIcon(), `${m}:${s}`);
   el.dataset.left = String(left);
   el.setAttribute("aria-label", t("seconds_left", { n: left }));
   el.classList.toggle("urgent", left <= 10);

@@ -3,7 +3,7 @@
 // invite and spectator links.
 import { saveSeat, savedSeat } from "../api.js";
 import { notifyOn, setNotify, setSound, soundOn } from "../attention.js";
-import { clear, copyText, h, keepOpen, toast } from "../dom.js";
+import { clear, copyText, h, keepOpen, timerIcon, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { gameTitle } from "./model.js";
 import { canAskUndo } from "./undo.js";
@@ -58,7 +58,7 @@ function fillHead(head, page, handlers) {
       { class: "title-row" },
       h("h1", {}, gameTitle(page)),
       h("span", { class: `status status-${status}`, id: "status" }, t(status)),
-      page.info.turn_timer ? h("span", { class: "muted small", title: t("turn_timer") }, `⏱ ${t("seconds", { n: page.info.turn_timer })}`) : null,
+      page.info.turn_timer ? h("span", { class: "muted small", title: t("turn_timer") }, timerIcon(), t("seconds", { n: page.info.turn_timer })) : null,
       headActions(page, handlers, redraw),
     ),
     status === "over"

@@ -1,5 +1,5 @@
 // The move log beside the board: one line per move, in words, newest at the bottom.
-import { clear, h, placeScroll, scrollKept } from "../dom.js";
+import { clear, h, placeScroll, scrollKept, timerIcon } from "../dom.js";
 import { pick, t } from "../i18n.js";
 import { names } from "./model.js";
 import { undoneMoves } from "./undo.js";
@@ -33,7 +33,7 @@ export function drawLog(side, page) {
     const move = e.move ?? i + 1;
     // A take-back or a timeout is a line of its own; moves taken back stay, struck through.
     if (e && (e.undo || e.timeout)) {
-      items.push(h("li", { class: `log-entry log-notice ${e.undo ? "log-undo" : "log-timeout"}` }, text));
+      items.push(h("li", { class: `log-entry log-notice ${e.undo ? "log-undo" : "log-timeout"}` }, e.undo ? null : timerIcon(), text));
       return;
     }
     const kind = e && e.kind ? ` log-${e.kind}` : "";
