@@ -190,7 +190,8 @@ def test_countdown_runs_on_a_table_with_a_turn_timer(new_page: Any) -> None:
     page.wait_for_selector("#countdown[data-left]")
     first = int(page.get_attribute("#countdown", "data-left") or 0)
     assert 20 <= first <= 30
-    assert page.locator("#countdown").inner_text().startswith("⏱ 0:")
+    assert page.locator("#countdown").inner_text().strip().startswith("0:")
+    assert page.locator("#countdown .icon-timer").count() == 1
     page.wait_for_function(f"() => Number(document.querySelector('#countdown').dataset.left) < {first}")
 
 
@@ -223,7 +224,8 @@ def test_countdown_follows_the_server_clock_not_the_players(new_page: Any, skew:
     page.wait_for_selector("#countdown[data-left]")
     first = int(page.get_attribute("#countdown", "data-left") or 0)
     assert 20 <= first <= 30, first  # not 0 (clock ahead) nor an hour more (behind)
-    assert page.locator("#countdown").inner_text().startswith("⏱ 0:")
+    assert page.locator("#countdown").inner_text().strip().startswith("0:")
+    assert page.locator("#countdown .icon-timer").count() == 1
     page.wait_for_function(f"() => Number(document.querySelector('#countdown').dataset.left) < {first}")
     assert page.js_errors == []
 
@@ -299,6 +301,26 @@ def test_lobby_options_in_player_words(new_page: Any) -> None:
     page.select_option("#opt-players", "6")
     teams = page.locator("#opt-teams option").all_inner_texts()
     assert teams == ["usual (3 teams of 2)", "2 teams of 3", "3 teams of 2"]
+
+
+def test_lobby_keeps_the_typed_name_and_the_focus_when_the_form_changes(new_page: Any) -> None:
+    """Choosing a seat, the player count or the game draws the form anew: the name typed
+    before stays (it was emptied), and the control just used keeps the focus (keyboard)."""
+    page = new_page("de")
+    page.goto("/")
+    page.fill("#nickname", "Anna")
+    page.select_option("#game", "himmel")
+    page.focus("select[name=seat-1]")
+    page.select_option("select[name=seat-1]", "bot:easy")
+    assert page.input_value("#nickname") == "Anna"
+    assert page.evaluate("document.activeElement.name") == "seat-1"
+    page.focus("#opt-players")
+    page.select_option("#opt-players", "5")
+    assert page.evaluate("document.activeElement.id") == "opt-players"
+    page.select_option("#game", "dog")
+    assert page.input_value("#nickname") == "Anna"
+    page.click("button.lang[data-lang=en]")
+    assert page.input_value("#nickname") == "Anna"
 
 
 def test_end_panel_breakdown_and_record_download(server: str, new_page: Any, artifacts: Path) -> None:

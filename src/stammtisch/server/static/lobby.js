@@ -2,7 +2,7 @@
 // tables (waiting, in play, finished). The parts live in lobby/: options (one field per
 // game option), tables (the lists).
 import { api, saveNickname, saveSeat, savedNickname } from "./api.js";
-import { clear, go, h, toast } from "./dom.js";
+import { clear, go, h, keepOpen, toast } from "./dom.js";
 import { onLangChange, pick, t } from "./i18n.js";
 import { optionInput } from "./lobby/options.js";
 import { drawTables, loadTables } from "./lobby/tables.js";
@@ -89,7 +89,13 @@ function seatRow(lb, i) {
   return h("li", { class: "seat-row" }, h("span", { class: `seat-dot seat-c${i}`, "aria-hidden": "true" }), h("label", { for: id }, t("words.seat", { n: i + 1 })), sel);
 }
 
+/** The form drawn anew (a game, a player count or a seat changed), keeping the focus on
+ * the field the person was using. */
 function drawCreate(lb) {
+  keepOpen(lb.createBox, () => drawCreateNow(lb));
+}
+
+function drawCreateNow(lb) {
   const { state, createBox } = lb;
   clear(createBox);
   const info = gameInfo(lb);
@@ -126,7 +132,11 @@ function createFields(lb) {
     resetOptions(lb);
     drawCreate(lb);
   });
-  const nick = h("input", { id: "nickname", name: "nickname", type: "text", maxlength: 24, required: true, placeholder: t("nickname_ph"), value: savedNickname() });
+  // What the person typed survives a redraw of the form (changing a seat or the game).
+  const nick = h("input", { id: "nickname", name: "nickname", type: "text", maxlength: 24, required: true, placeholder: t("nickname_ph"), value: state.nick ?? savedNickname() });
+  nick.addEventListener("input", () => {
+    state.nick = nick.value;
+  });
   const timer = h(
     "select",
     { id: "turn-timer", name: "turn_timer" },
