@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -117,7 +118,10 @@ def test_spectator_sees_no_hand_and_invited_player_joins(new_page: Any, artifact
     watcher.wait_for_selector("#zw-table")
     assert watcher.locator("#hand").count() == 0
     assert watcher.get_attribute("#table-page", "data-seat") == ""
-    assert "watching" in watcher.locator("#banner").inner_text()
+    # One way of saying it: "You are watching · Anna's turn" (it read "You are watching. Anna's turn").
+    assert re.match(r"You are watching · \S", watcher.locator("#banner .turn-text").inner_text()), (
+        watcher.locator("#banner").inner_text()
+    )
     watcher.screenshot(path=str(artifacts / "zwickern-spectator-phone.png"), full_page=True)
 
     # The language switch redraws the table at once (and tells the server, for its errors).

@@ -29,7 +29,7 @@ export function drawBanner(banner, page) {
   }
   const me = mySeat(page);
   const text = h("span", { class: "turn-text" });
-  if (me === null) text.append(t("spectating"), " ");
+  if (me === null) text.append(t("spectating"), " · ");
   if (view.phase === "exchange") {
     // Dog's card exchange: everybody gives a card at the same time, not one after another.
     const given = view.exchange && view.exchange.given;
