@@ -218,3 +218,22 @@ def test_dog_a_player_who_must_fold_is_told_why(new_page: Any) -> None:
     page.click("#dog-fold")
     assert sent(page) == ["fold"]
     assert page.js_errors == []
+
+
+def test_of_two_cards_of_one_rank_only_the_one_clicked_is_chosen(new_page: Any) -> None:
+    # Both 7s (or both Kings) lit up when one was clicked, as if two cards were played.
+    def want(legal: list[str]) -> str | None:
+        return next((a for a in legal if a.startswith("K:")), None)
+
+    view, legal, _, moves = _position(want)
+    view = {**view, "hand": [*view["hand"], "K"]}  # a second King in the hand
+    page = _mount(new_page, view, legal, moves)
+    kings = page.locator('#hand button.card.playable[data-card="K"]')
+    assert kings.count() >= 2
+    kings.last.click()
+    chosen = kings.evaluate_all("els => els.map(e => e.classList.contains('selected'))")
+    assert chosen == [False] * (len(chosen) - 1) + [True], chosen
+    kings.first.click()
+    chosen = kings.evaluate_all("els => els.map(e => e.classList.contains('selected'))")
+    assert chosen == [True] + [False] * (len(chosen) - 1), chosen
+    assert page.js_errors == []

@@ -18,7 +18,7 @@ import { sevenStep } from "./dog-seven.js";
 let ui = fresh(null);
 
 function fresh(version) {
-  return { version, card: null, value: null, peg: null, parts: [], to: null };
+  return { version, card: null, at: null, value: null, peg: null, parts: [], to: null };
 }
 
 // --- the server's move descriptions (no rules, no notation read) -------------------------
@@ -64,12 +64,13 @@ export function render(root, ctx) {
   // phone): the hand, the choices, then the round's facts.
   const controls = [];
   if (me !== null && v.hand) {
-    const hand = v.hand.map((c) => {
+    const hand = v.hand.map((c, i) => {
       const give = gives.get(c);
       const can = Boolean(give) || playable.has(c);
       return cardEl(c, {
         playable: can,
-        selected: ui.card === c && !give,
+        // The card clicked, not every card of its rank (two 7s: one is chosen).
+        selected: ui.card === c && (ui.at ?? i) === i && !give,
         hint: hintMove && hintMove.card === c,
         dim: moves.length > 0 && !can,
         disabled: !can,
@@ -78,9 +79,9 @@ export function render(root, ctx) {
           ? () => ctx.act(give)
           : can
             ? () => {
-                const same = ui.card === c;
+                const same = ui.card === c && ui.at === i;
                 ui = fresh(ctx.version);
-                if (!same) ui.card = c;
+                if (!same) Object.assign(ui, { card: c, at: i });
                 ctx.redraw();
               }
             : () => {},
