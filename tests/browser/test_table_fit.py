@@ -241,3 +241,25 @@ def test_six_seats_on_a_laptop_leave_the_banner_a_line_of_its_own(new_page: Any)
     assert row["banner"] < 2.5 * row["line"], row
     _fits(page)
     assert page.js_errors == []
+
+
+OWN_CHIP = """() => {
+  const name = document.querySelector('#seats .seat-chip.me .name');
+  const you = name.querySelector('.you').getBoundingClientRect();
+  return {cut: name.scrollWidth > name.clientWidth + 1, youShown: you.right > 0};
+}"""
+
+
+def test_six_seats_on_a_phone_show_the_own_name_whole(new_page: Any) -> None:
+    # "Anna (du)" did not fit the chip and read "Anna …"; with five or six chips on a phone
+    # the "(du)" gives way (the own chip is bold and ringed), the name stays whole.
+    page = new_page("de", width=PHONE[0], height=PHONE[1])
+    create_table(page, "himmel", ["me"] + ["bot:easy"] * 5, players=6)
+    page.wait_for_selector("#seats .seat-chip.me")
+    assert page.evaluate(OWN_CHIP) == {"cut": False, "youShown": False}
+    _fits(page)
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})  # room: "(du)" shows
+    page.wait_for_function(
+        "() => document.querySelector('#seats .seat-chip.me .you').getBoundingClientRect().right > 0"
+    )
+    assert page.evaluate(OWN_CHIP) == {"cut": False, "youShown": True}
