@@ -452,6 +452,9 @@ def test_chat_with_quick_words_limits_and_a_markup_injection_attempt(server: str
     watcher.goto(page.url + "?watch=1")
     watcher.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")
     assert watcher.locator("#chat-input").count() == 0
+    # A quick phrase reads in the reader's language (the German spectator's), typed text as typed.
+    assert watcher.locator("#chat-list li").nth(1).inner_text() == "Anna: Schöner Zug!"
+    assert watcher.locator("#chat-list .chat-text").first.inner_text() == INJECTION
     assert watcher.evaluate("() => window.__pwned") is None and page.evaluate("() => window.__pwned") is None
     page.reload()
     page.wait_for_function("() => document.querySelectorAll('#chat-list li').length === 2")

@@ -9,18 +9,22 @@ spectator and the record see them. On the wire (server to client):
     {"type": "chat", "enabled": true, "from": 0, "messages": [{"seat": 1, "text": "…", "at": "…Z"}]}
 
 ``from`` is the number of messages before these: 0 with the whole history (sent after
-connecting), then one message at a time.
+connecting), then one message at a time. A message that is one of the browser's quick
+phrases (``web.chat_quick_*``), in either language, also carries its key (``"quick":
+"chat_quick_hello"``), so that each reader sees it in their own language.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import unicodedata
 from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
 from stammtisch.core.game import JSON
+from stammtisch.core.i18n import LANGUAGES, t
 from stammtisch.server import wire
 from stammtisch.server.clients import Client
 from stammtisch.server.config import Settings
@@ -42,13 +46,32 @@ def clean(text: Any, limit: int) -> str:
     return kept
 
 
+#: The browser's quick phrases (``table/chat.js``): keys of the ``web`` catalogue.
+QUICK = ("chat_quick_hello", "chat_quick_nice", "chat_quick_oops", "chat_quick_thanks", "chat_quick_gg")
+
+
+@functools.cache
+def _quick_keys() -> dict[str, str]:
+    """Each quick phrase's text, in every language, to its key."""
+    return {t(f"web.{key}", lang): key for key in QUICK for lang in LANGUAGES}
+
+
+def message(seat: int, text: str, at: str) -> JSON:
+    """One message as it is sent (with ``quick`` where the text is a quick phrase)."""
+    out: JSON = {"seat": seat, "text": text, "at": at}
+    key = _quick_keys().get(text)
+    if key is not None:
+        out["quick"] = key
+    return out
+
+
 def _load(conn: Connection, table_id: str) -> list[JSON]:
     rows = conn.execute(
         select(chat_rows.c.seat, chat_rows.c.text, chat_rows.c.created_at)
         .where(chat_rows.c.table_id == table_id)
         .order_by(chat_rows.c.idx)
     ).all()
-    return [{"seat": int(seat), "text": str(text), "at": _iso(at)} for seat, text, at in rows]
+    return [message(int(seat), str(text), _iso(at)) for seat, text, at in rows]
 
 
 def _iso(at: dt.datetime) -> str:
@@ -102,8 +125,8 @@ class Chat:
                 )
 
             await self.writer.run(job)
-            message: JSON = {"seat": seat, "text": kept, "at": at.isoformat()}
-            room.append(message)
-            text_out = wire.dumps({"type": "chat", "enabled": True, "from": idx - 1, "messages": [message]})
+            said = message(seat, kept, at.isoformat())
+            room.append(said)
+            text_out = wire.dumps({"type": "chat", "enabled": True, "from": idx - 1, "messages": [said]})
             for other in list(table.clients):
                 other.push(text_out)

@@ -1,5 +1,6 @@
 // The table chat beside the log: everybody reads, the seated players write (a line of text or
-// a quick phrase). Messages are shown as text only: nothing in them becomes markup.
+// a quick phrase, which each reader sees in their own language). Messages are shown as text
+// only: nothing in them becomes markup.
 import { clear, h, placeScroll, scrollKept } from "../dom.js";
 import { t } from "../i18n.js";
 import { mySeat, names } from "./model.js";
@@ -24,7 +25,7 @@ export function drawChat(box, page, { say }) {
       "ol",
       { class: "chat-lines" },
       chat.messages.map((m) =>
-        h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("words.seat", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.text)),
+        h("li", { class: `chat-line seat-t${m.seat}` }, h("strong", { class: "chat-name" }, `${n[m.seat] ?? t("words.seat", { n: m.seat + 1 })}: `), h("span", { class: "chat-text" }, m.quick ? t(m.quick) : m.text)),
       ),
     ),
   );
