@@ -302,21 +302,27 @@ def test_plain_prompt_says_goodbye_on_a_line_of_its_own_after_ctrl_d_or_ctrl_c(
     assert "Game abandoned." in lines, lines[-4:]
 
 
+def _plain_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *seating: str) -> tuple[str, GameRecord]:
+    """A whole seeded Zwickern game at the plain prompt (the person always plays card 1),
+    saved: what the CLI printed, and the record."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    record = tmp_path / "r.json"
+    args = ["play", "zwickern", "--plain", *seating, "--seed", "4", "--save", str(record)]
+    result = runner.invoke(app, args, input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    return result.output, GameRecord.load(record)
+
+
 def test_plain_prompt_seats_the_bots_that_seats_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--plain --seats easy,you`` played against the prompt's random bot in seat 2 and put
     the person in seat 1; now the person sits where "you" is and the bots are those named.
     The prompt has one person: --seats with none or two is refused in one line."""
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    record = tmp_path / "r.json"
-    args = ["play", "zwickern", "--plain", "--seats", "easy,you", "--seed", "4", "--save", str(record)]
-    result = runner.invoke(app, args, input="1\n" * 200)
-    assert result.exit_code == 0, result.output
-    saved = GameRecord.load(record)
+    printed, saved = _plain_game(tmp_path, monkeypatch, "--seats", "easy,you")
     assert saved.players == ["easy", "you"] and saved.seed == 4 and saved.result is not None
-    assert "(you)" in result.output
+    assert "(you)" in printed
     for seats, n in (("easy,easy", 0), ("you,person", 2)):
         result = runner.invoke(app, ["play", "zwickern", "--plain", "--seats", seats])
         assert result.exit_code == 2 and result.output.strip() == (
@@ -329,13 +335,8 @@ def test_plain_prompt_without_seats_plays_the_setups_default_bots(
 ) -> None:
     """``play --plain`` without --seats: the other seats are the full-screen setup's default
     bots ("medium"), not random players."""
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    record = tmp_path / "r.json"
-    args = ["play", "zwickern", "--plain", "--seat", "2", "--seed", "4", "--save", str(record)]
-    result = runner.invoke(app, args, input="1\n" * 200)
-    assert result.exit_code == 0, result.output
-    assert GameRecord.load(record).players == ["medium", "you"]
+    _, saved = _plain_game(tmp_path, monkeypatch, "--seat", "2")
+    assert saved.players == ["medium", "you"]
 
 
 def test_replay_show_ends_with_the_result_in_words_once(tmp_path: Path) -> None:
