@@ -220,21 +220,25 @@ class Session:
     # --- undo ----------------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        """One person against bots, with a move of theirs after the last hidden news
-        (:attr:`undo_floor`): taking back a move that was followed by a card drawn or dealt
-        would show what the pile holds before it is one's turn to learn it."""
-        if len(self.humans) != 1:
-            return False
-        mine = [i for i, m in enumerate(self.moves) if self.is_human(m.seat)]
-        return bool(mine) and mine[-1] + 1 > self.undo_floor
+        return self.undo_refusal() is None
+
+    def _last_own_move(self) -> int | None:
+        """The index of the person's last move (None: none yet)."""
+        return next(
+            (i for i in range(len(self.moves) - 1, -1, -1) if self.is_human(self.moves[i].seat)), None
+        )
 
     def undo_refusal(self) -> str | None:
-        """Why :meth:`undo` would take nothing back (the message's key), or None."""
+        """Why :meth:`undo` would take nothing back (the message's key), or None: it needs
+        one person against bots, with a move of theirs after the last hidden news
+        (:attr:`undo_floor`); taking back a move that was followed by a card drawn or dealt
+        would show what the pile holds before it is one's turn to learn it."""
         if len(self.humans) != 1:
             return "undo_unavailable"
-        if not any(self.is_human(m.seat) for m in self.moves):
+        last = self._last_own_move()
+        if last is None:
             return "undo_nothing"
-        return None if self.can_undo else "undo_hidden"
+        return None if last + 1 > self.undo_floor else "undo_hidden"
 
     def undo(self) -> int:
         """Take back the last human move and every bot move after it; the number removed.
@@ -244,7 +248,8 @@ class Session:
         """
         if not self.can_undo:
             return 0
-        cut = max(i for i, m in enumerate(self.moves) if self.is_human(m.seat))
+        cut = self._last_own_move()
+        assert cut is not None  # can_undo
         removed = len(self.moves) - cut
         keep = [m.notation for m in self.moves[:cut]]
         autosave, self.autosave = self.autosave, False
