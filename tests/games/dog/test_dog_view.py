@@ -44,6 +44,8 @@ def test_render_in_english_and_german() -> None:
     assert "Your hand: 7, King" in en and "Himmel [.o..]" in en and "kennel 1" in en
     assert "Deine Hand: 7, König" in de and "Lager 1" in de and "Am Zug: Spieler 1" in de
     assert "1*" in en  # the fresh peg of seat 1 on field 0
+    # a mark on the track is a seat's number; each player's line says whose it is
+    assert "> (1) Player 1 (you)" in en and "  (2) Spieler 2" in de
     end = position([[63, "H2", "H3", "H4"], [], ["H1", "H2", "H3", "H4"]], ["2"]).apply("2:p0 63-H1")
     assert "Partei 1 (Spieler 1, Spieler 3) gewinnt" in end.render(None, "de")
     assert "team 1 (Player 1, Player 3) wins" in end.render(None, "en")

@@ -2,7 +2,8 @@
 
 The track is drawn as one row of 16 fields per seat section, starting at that seat's
 start field (fields counted from 1, as the game words count them); a peg is its seat's
-number and ``*`` marks a fresh peg. Texts: ``dog.render.*`` in ``locale/<lang>/LC_MESSAGES/dog.po``.
+number and ``*`` marks a fresh peg; each player's line below the track starts with that
+number in brackets, so the picture says whose peg a mark is. Texts: ``dog.render.*`` in ``locale/<lang>/LC_MESSAGES/dog.po``.
 """
 
 from __future__ import annotations
@@ -59,7 +60,9 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         marker = ">" if seat == view["current_player"] else " "
         status = r("folded") if view["folded"][seat] else r("cards", n=view["hand_sizes"][seat])
         team = "" if alone else f" [{r('team', t=team_of[seat])}]"
-        lines.append(f"{marker} {who}{team}: {r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}")
+        lines.append(
+            f"{marker} ({seat + 1}) {who}{team}: {r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
+        )
     discards = view["discards"]
     lines.append(
         r(
