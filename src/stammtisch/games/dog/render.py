@@ -8,7 +8,7 @@ number in brackets, so the picture says whose peg a mark is. Texts: ``dog.render
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.core.i18n import t
@@ -51,18 +51,8 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
     for f in range(0, track, 16):
         row = " ".join(f"{c:<2}" for c in cells[f : f + 16])
         lines.append(f"  {labels[f]:<{width}} | {row}")
-    team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
     alone = all(len(team) == 1 for team in view["teams"])  # DOG-21: no teams to name
-    for seat, places in enumerate(view["pegs"]):
-        kennel = sum(1 for p in places if p == "K")
-        himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
-        who = r("you", name=name(seat)) if seat == view["seat"] else name(seat)
-        marker = ">" if seat == view["current_player"] else " "
-        status = r("folded") if view["folded"][seat] else r("cards", n=view["hand_sizes"][seat])
-        team = "" if alone else f" [{r('team', t=team_of[seat])}]"
-        lines.append(
-            f"{marker} ({seat + 1}) {who}{team}: {r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
-        )
+    lines += _seat_lines(view, alone, r, name)
     discards = view["discards"]
     lines.append(
         r(
@@ -97,3 +87,23 @@ def render(view: Mapping[str, Any], lang: str = "en", names: Names = None) -> st
         else:
             lines.append(r("turn", name=name(cur)))
     return "\n".join(lines)
+
+
+def _seat_lines(
+    view: Mapping[str, Any], alone: bool, r: Callable[..., str], name: Callable[[int], str]
+) -> list[str]:
+    """A line per seat below the track: the number that marks its pegs there, who, team,
+    kennel, Himmel and cards (or folded); ``>`` marks the seat to move."""
+    team_of = {s: k + 1 for k, pair in enumerate(view["teams"]) for s in pair}
+    lines = []
+    for seat, places in enumerate(view["pegs"]):
+        kennel = sum(1 for p in places if p == "K")
+        himmel = "".join("o" if f"H{h}" in places else "." for h in range(1, 5))
+        who = r("you", name=name(seat)) if seat == view["seat"] else name(seat)
+        marker = ">" if seat == view["current_player"] else " "
+        status = r("folded") if view["folded"][seat] else r("cards", n=view["hand_sizes"][seat])
+        team = "" if alone else f" [{r('team', t=team_of[seat])}]"
+        lines.append(
+            f"{marker} ({seat + 1}) {who}{team}: {r('kennel')} {kennel}, {r('himmel')} [{himmel}], {status}"
+        )
+    return lines
