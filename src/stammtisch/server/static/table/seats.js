@@ -37,7 +37,7 @@ export function drawSeats(box, page, { addBot }) {
       { class: classes.join(" "), dataset: { seat: s.seat }, "aria-current": toMove ? "true" : undefined },
       h("span", { class: "seat-num", "aria-hidden": "true" }, String(s.seat + 1)),
       s.kind === "open" ? null : h("span", { class: `conn ${dot}`, title: state, role: "img", "aria-label": state }),
-      h("span", { class: "name" }, seatName(s), s.seat === me ? h("span", { class: "you" }, ` (${t("you")})`) : null),
+      h("span", { class: "name", title: seatName(s) }, seatName(s), s.seat === me ? h("span", { class: "you" }, ` (${t("you")})`) : null),
       s.kind === "bot" && s.nickname && s.level ? h("span", { class: "level small" }, t(s.level)) : null,
       s.away ? h("span", { class: "small away" }, t("away")) : null,
       score(s.seat),
