@@ -31,7 +31,9 @@ from stammtisch.tui.session import YOU, Session
 #: What ends the game at the prompt.
 QUIT = ("q", "quit", "exit")
 #: What asks for a hint (the bots' best move, as the terminal UI's 'h' key).
-HINT = ("h", "?")
+HINT = ("h", "hint", "tipp")
+#: What asks what can be typed ('?' is help in the terminal UI too).
+HELP = ("?", "help", "hilfe")
 #: Moves listed at a time, each with its number ('+' lists the next ones).
 LIST_LIMIT = 40
 #: Events that say who won the whole game: the closing line says it once, after the last
@@ -112,7 +114,8 @@ def _choose(
     session: Session, presenter: Presenter, out: Console, ask: Callable[[str], Any], lang: str, hint: Hint
 ) -> str:
     """The human's move: the legal moves numbered and in words, :data:`LIST_LIMIT` at a time
-    ('+' lists the next ones); a number plays that move, 'h' asks for a hint, 'q' quits (a
+    ('+' lists the next ones); a number plays that move, 'h' asks for a hint, '?' says what
+    can be typed, 'q' quits (a
     move's notation, as a record writes it, is taken too)."""
     legal = session.legal()
     start = 0
@@ -138,6 +141,10 @@ def _choose(
             continue
         if line.lower() in HINT:
             out.print(escape(_hint_text(session, presenter, hint, lang)))
+            listed = True
+            continue
+        if line.lower() in HELP:
+            out.print(escape(tr("plain_help", lang)))
             listed = True
             continue
         if only and not line:

@@ -400,9 +400,10 @@ def test_help_names_the_moves_without_a_card_in_each_games_words() -> None:
 
 
 def test_the_plain_prompt_gives_a_hint_from_the_seats_view() -> None:
-    """'h' (or '?') at the plain prompt: the hint function gets the seat's own view and the
+    """'h' (or 'tipp') at the plain prompt: the hint function gets the seat's own view and the
     legal actions (as the terminal UI's 'h' key), and its move is named with its number and
-    in words; the prompt then asks again without listing the moves twice."""
+    in words; '?' (as in the terminal UI) says what can be typed. The prompt then asks again
+    without listing the moves twice."""
     game = stammtisch.load("zwickern")
     session = Session(game, 4, ["you", "random"])
     while session.to_move != 0:
@@ -415,7 +416,7 @@ def test_the_plain_prompt_gives_a_hint_from_the_seats_view() -> None:
 
     last = len(session.legal())
     buf = io.StringIO()
-    answers = iter(["h", "?", "q"])
+    answers = iter(["h", "?", "Tipp", "hilfe", "q"])
     play_plain(
         game,
         console=Console(file=buf, width=200),
@@ -427,6 +428,8 @@ def test_the_plain_prompt_gives_a_hint_from_the_seats_view() -> None:
     out = buf.getvalue()
     assert [seat for seat, _ in asked] == [0, 0] and all(v["seat"] == 0 and "hand" in v for _, v in asked)
     assert out.count(f"Tipp: {last}  ") == 2
+    assert out.count("Tippe die Nummer eines Zugs") == 2
+    assert "'?' Hilfe" in tr("plain_prompt", "de", last=3) and "'?' help" in tr("plain_prompt_one", "en")
     assert out.count(f"  {last:>2}  ") == 1  # the moves were listed once
 
 
