@@ -127,6 +127,29 @@ def test_dog_ring_has_every_fourth_field_number_around_it() -> None:
         assert right == [str(f + 1) for f in range(side + 4, 2 * side, 4)]
 
 
+def test_dog_ring_names_whose_kennel_and_himmel_each_line_inside_it_shows() -> None:
+    """The wide board's lines inside the ring say whose they are by name (the seat list
+    under it has no numbers); a long name is cut, and three players' small ring keeps the
+    number only, so the Himmel fields are never cut."""
+    from rich.console import Console
+
+    import stammtisch
+    from stammtisch.tui.present_dog import DogPresenter
+
+    def inside(players: int, names: list[str]) -> list[str]:
+        game = stammtisch.load("dog", players=players)
+        console = Console(width=200, record=True)
+        console.print(DogPresenter(game, names).board(game.new_game(1).observe(0), "de"))
+        return [line for line in console.export_text().splitlines() if ": L " in line]
+
+    four = inside(4, ["Anna", "Hansruedi-Maximilian", "Köbi", "Vreni"])
+    assert [line.split(":")[0].split("·", 1)[1].strip() for line in four][::2] == ["1 Anna", "3 Köbi"]
+    assert "2 Hansruedi-Ma…: L 1 2 3 4  H[·· ·· ·· ··]" in four[1]
+    assert all(line.count("H[") == 1 and "··]" in line for line in four)
+    three = inside(3, ["Anna", "Köbi", "Vreni"])
+    assert "1: L 1 2 3 4  H[·· ·· ·· ··]" in three[0] and "Anna" not in three[0]
+
+
 def test_dog_strip_offsets_cover_each_seats_stretch_of_the_track() -> None:
     # The compact board (80 columns): 16 fields a line from each seat's start field, with
     # the offsets on top. Two players have 32 fields each (DOG-21): two lines a seat, the

@@ -127,7 +127,8 @@ class DogPresenter(Presenter):
             grid[r][c] = self._cell(field, places, players)
         lines = [Text("").join(row) for row in grid]
         # The inside of the ring: one line per seat with kennel and Himmel.
-        inner = [self._legend(lang), *(self._seat_line(view, s, lang) for s in range(players))]
+        width = (side - 2) * CELL  # inside the ring, after a cell's margin
+        inner = [self._legend(lang), *(self._seat_line(view, s, lang, width) for s in range(players))]
         for k, text in enumerate(inner):
             row = 2 + k * 2
             if row >= side:
@@ -263,17 +264,25 @@ class DogPresenter(Presenter):
             return Text(" ◆ ", style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         return Text(" · ", style="dim")
 
-    @staticmethod
-    def _seat_line(view: View, seat: int, lang: str) -> Text:
-        """``2: L 1 2  H[ 3 ·· ··  4]``: kennel pegs, then the four Himmel fields."""
+    def _seat_line(self, view: View, seat: int, lang: str, width: int) -> Text:
+        """``2 Fritz: L 1 2  H[ 3 ·· ··  4]``: who (the number and the name, cut with an
+        ellipsis where the ring is narrow), the kennel pegs, then the four Himmel fields."""
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
         pegs = view["pegs"][seat]
-        line = Text(f"{seat + 1}: ", style=style)
+        rest = Text(": ", style=style)
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
-        line.append(kennel_letter(lang) + " ")
-        line.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
-        line.append("  ")
-        line.append_text(_himmel_fields(pegs, seat, style))
+        rest.append(kennel_letter(lang) + " ")
+        rest.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
+        rest.append("  ")
+        rest.append_text(_himmel_fields(pegs, seat, style))
+        # The name where a full kennel leaves it five characters; the small ring of three
+        # players shows the number only.
+        room = width - len(": L 1 2 3 4  H[·· ·· ·· ··]") - len(f"{seat + 1} ")
+        who = f"{seat + 1} {self.name(seat, lang)}" if room >= 5 else str(seat + 1)
+        if len(who) > len(f"{seat + 1} ") + room:
+            who = who[: len(f"{seat + 1} ") + room - 1] + "…"
+        line = Text(who, style=style)
+        line.append_text(rest)
         return line
 
     @staticmethod
