@@ -63,7 +63,7 @@ MOUNT = """async ({game, view, legal, moves}) => {
   const root = document.getElementById('app');
   window.__sent = [];
   const ctx = {view, legal, moves, seat: view.seat, version: 1, table: null, hint: null,
-    names: Array.from({length: view.players}, (_, i) => 'Seat ' + i), interactive: true,
+    names: Array.from({length: view.players}, (_, i) => 'Seat ' + (i + 1)), interactive: true,
     act: (a) => window.__sent.push(a),
     redraw: () => { root.replaceChildren(); mod.render(root, ctx); }};
   ctx.redraw();

@@ -193,10 +193,10 @@ def test_a_players_corner_adds_up_to_the_number_on_the_seat_chip(new_page: Any) 
     page = new_page("en")
     # The last move under the table, in the present as in German and the log ("played").
     mount_game(page, "zwickern", dict(view, last={"seat": 1, "card": "7H", "captured": []}), legal, moves)
-    assert page.locator(".last-move").inner_text() == "Seat 1 lays 7♥"
+    assert page.locator(".last-move").inner_text() == "Seat 2 lays 7♥"
     last = {"seat": 1, "card": "7H", "captured": ["7S"]}
     mount_game(page, "zwickern", dict(view, last=last), legal, moves)
-    assert page.locator(".last-move").inner_text() == "Seat 1 plays 7♥ and takes 7♠"
+    assert page.locator(".last-move").inner_text() == "Seat 2 plays 7♥ and takes 7♠"
     mount_game(page, "zwickern", view, legal, moves)
     corner = page.locator('.player-box[data-seat="2"]').inner_text()
     assert "This round: 32 points" in corner and "Match points" not in corner, corner
