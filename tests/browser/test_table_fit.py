@@ -263,3 +263,27 @@ def test_six_seats_on_a_phone_show_the_own_name_whole(new_page: Any) -> None:
         "() => document.querySelector('#seats .seat-chip.me .you').getBoundingClientRect().right > 0"
     )
     assert page.evaluate(OWN_CHIP) == {"cut": False, "youShown": True}
+
+
+BOARD_BOX = """() => {
+  const b = document.querySelector('#dog-board').getBoundingClientRect();
+  const c = document.querySelector('.dog-controls').getBoundingClientRect();
+  return {width: b.width, height: b.height, top: b.top, controlsTop: c.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [(820, 1180), (768, 1024), (1024, 768), DESKTOP])
+def test_the_dog_board_box_is_square_and_starts_beside_the_controls(
+    new_page: Any, size: tuple[int, int]
+) -> None:
+    # On a tablet held upright the board's box was as high as the screen below it but only
+    # as wide as its column: the square board sat in its middle with empty bands of about
+    # 200 px above and below, and the log and chat were pushed off the screen.
+    page = new_page("en", width=size[0], height=size[1])
+    create_table(page, "dog", ["me"] + ["bot:easy"] * 3)
+    page.wait_for_selector("#dog-choice[data-kind=give]")
+    box = page.evaluate(BOARD_BOX)
+    assert box["height"] <= box["width"] + 2, box
+    assert abs(box["top"] - box["controlsTop"]) <= 2, box
+    _fits(page)
+    assert page.js_errors == []
