@@ -150,6 +150,26 @@ def test_dog_ring_names_whose_kennel_and_himmel_each_line_inside_it_shows() -> N
     assert "1: L 1 2 3 4  H[·· ·· ·· ··]" in three[0] and "Anna" not in three[0]
 
 
+def test_dog_strip_names_the_longest_bot_name_whole_in_80_columns() -> None:
+    """The compact board (80x24) ends each bot seat's line with its name; 'Hansruedi', the
+    longest of the names bots get, is not cut (it read 'Hansru…')."""
+    from rich.console import Console
+
+    import stammtisch
+    from stammtisch.bots.names import NAMES
+    from stammtisch.tui.present_dog import STRIP_WIDTH, DogPresenter
+
+    longest = max(NAMES, key=len)
+    game = stammtisch.load("dog", players=6)
+    names = [None, "Rosa", "Fritz", "Vreni", "Ueli", longest]
+    for lang in ("de", "en"):
+        console = Console(width=STRIP_WIDTH, record=True)
+        view = game.new_game(0).observe(0)
+        console.print(DogPresenter(game, names).board(view, lang, compact=True))
+        rows = [line.rstrip() for line in console.export_text().splitlines() if "│" in line]
+        assert rows[5].endswith(" " + longest) and all(len(r) <= STRIP_WIDTH for r in rows), rows
+
+
 def test_dog_strip_offsets_cover_each_seats_stretch_of_the_track() -> None:
     # The compact board (80 columns): 16 fields a line from each seat's start field, with
     # the offsets on top. Two players have 32 fields each (DOG-21): two lines a seat, the

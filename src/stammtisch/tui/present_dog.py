@@ -183,10 +183,12 @@ class DogPresenter(Presenter):
         line = lines[0]
         pegs = view["pegs"][seat]
         kennel = sum(1 for t in pegs if t == "K")
+        # Single spaces between the parts: the longest bot name ("Hansruedi") fits in 80
+        # columns after "6 Karten".
         line.append(f"{kennel_letter(lang)}:{kennel}", style=style if kennel else "dim")
-        line.append("  ")
+        line.append(" ")
         line.append_text(_himmel_fields(pegs, seat, style))
-        line.append("  ")
+        line.append(" ")
         if view["folded"][seat]:
             line.append(tr("dog_folded", lang), style="dim")
         else:
