@@ -287,3 +287,22 @@ def test_the_dog_board_box_is_square_and_starts_beside_the_controls(
     assert abs(box["top"] - box["controlsTop"]) <= 2, box
     _fits(page)
     assert page.js_errors == []
+
+
+HAND_IN_VIEW = """() => [...document.querySelectorAll('#hand .card')].every((card) => {
+  const r = card.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight + 1;
+})"""
+
+
+@pytest.mark.parametrize("game", ["zwickern", "himmel"])
+def test_a_phone_held_sideways_keeps_the_hand_in_view(new_page: Any, game: str) -> None:
+    # At 844x390 the seats, the banner and the other players took the whole screen: the own
+    # cards were below it, and every turn began with scrolling down to them.
+    page = new_page("en", width=844, height=390)
+    create_table(page, game, ["me"] + ["bot:easy"] * (1 if game == "zwickern" else 3))
+    page.wait_for_selector("#hand .card")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert page.evaluate(HAND_IN_VIEW)
+    _fits(page)
+    assert page.js_errors == []
