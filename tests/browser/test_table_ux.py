@@ -520,3 +520,20 @@ def test_replay_shows_every_hand_open_after_the_end(server: str, new_page: Any, 
     )
     assert shown == [str(c) for c in replay["hands"][1][1]] and shown
     assert page.js_errors == []
+
+
+def test_moves_are_told_to_screen_readers_as_they_happen(new_page: Any) -> None:
+    # The log is a list, not a live region, and the banner says only whose turn it is: a
+    # player with a screen reader heard "Your turn" and never what the others had played.
+    page = new_page("de")
+    create_table(page, "zwickern", ["me", "bot:easy"], dealer=1)  # the bot deals, I start
+    page.wait_for_selector("#hand button.card.playable")
+    live = page.locator("#announce")
+    assert live.get_attribute("aria-live") == "polite" and live.text_content() == ""
+    click_and_wait(page, "#hand button.card.playable")
+    assert wait_turn(page, "#hand button.card.playable") == "turn"
+    said = live.text_content() or ""
+    last = page.locator("#log li").last.inner_text().split(" ", 1)[1]  # without "12."
+    assert said.endswith(last), (said, last)
+    assert not live.is_visible() or live.bounding_box()["width"] <= 1  # read, not shown
+    assert page.js_errors == []

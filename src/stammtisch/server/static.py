@@ -45,7 +45,8 @@ def not_found_page(lang: str) -> HTMLResponse:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{message} · stammtisch</title>"
         '<link rel="icon" type="image/svg+xml" href="/static/favicon.svg">'
-        '<link rel="stylesheet" href="/static/style.css"></head><body>'
+        '<link rel="stylesheet" href="/static/style.css">'
+        '<link rel="stylesheet" href="/static/style-2.css"></head><body>'
         '<header class="topbar"><a class="brand" href="/">stammtisch</a></header>'
         f'<main id="app"><div class="panel"><p>{message}</p><a class="button" href="/">{back}</a></div>'
         "</main>"

@@ -18,7 +18,7 @@ import { endPanel } from "./table/end.js";
 import { drawHead, endActions } from "./table/head.js";
 import { joinForm } from "./table/join.js";
 import { drawChat } from "./table/chat.js";
-import { drawLog } from "./table/log.js";
+import { announce, drawLog } from "./table/log.js";
 import { createModel, gameTitle, mySeat, myTurn, names, serverNow } from "./table/model.js";
 import { drawSeats } from "./table/seats.js";
 import { drawUndo } from "./table/undo.js";
@@ -76,12 +76,14 @@ function layout(root, tableId) {
   const banner = h("div", { class: "banner", id: "banner", role: "status" });
   const endBox = h("div", { class: "end-box", id: "end-box" });
   const undoBox = h("div", { class: "undo-box", id: "undo-box", role: "alert", hidden: true });
+  // The moves as they happen, for screen readers (the log itself is not a live region).
+  const announcer = h("div", { class: "visually-hidden", id: "announce", "aria-live": "polite", "aria-atomic": "true" });
   const board = h("div", { class: "board-area", id: "board" });
   const side = h("div", { class: "log-box" });
   const chatBox = h("div", { class: "chat-box", id: "chat" });
   const aside = h("aside", { class: "side", "aria-label": t("log") }, side, chatBox);
-  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), undoBox, endBox, h("div", { class: "table-main" }, board, aside));
-  return { el, head, seatsBox, banner, endBox, undoBox, board, side, chatBox, aside };
+  el.append(head, h("div", { class: "status-row" }, seatsBox, banner), undoBox, endBox, h("div", { class: "table-main" }, board, aside), announcer);
+  return { el, head, seatsBox, banner, endBox, undoBox, board, side, chatBox, aside, announcer };
 }
 
 function drawBoard(tbl, motion = null) {
@@ -198,6 +200,7 @@ function drawAll(tbl, motion = null) {
   drawEnd(tbl);
   drawBoard(tbl, motion);
   drawLog(tbl.side, page);
+  announce(tbl.announcer, page);
   tbl.aside.hidden = tbl.side.hidden;
   drawChat(tbl.chatBox, page, handlers);
   fitBoard(tbl);

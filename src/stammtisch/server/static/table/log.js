@@ -52,3 +52,22 @@ export function drawLog(side, page) {
     }
   });
 }
+
+/** Say the newest moves to a screen reader: ``el`` is a polite live region that stays on the
+ * page; it gets the words of the moves that arrived since the last call (at most the last
+ * three, as the log shows them). The log a page starts with is not read out. */
+export function announce(el, page) {
+  if (!page.msg || !page.msg.view) return;
+  const entries = page.msg.log || [];
+  const seen = el.dataset.seen === undefined ? null : Number(el.dataset.seen);
+  el.dataset.seen = String(entries.length);
+  if (seen === null || entries.length <= seen) return;
+  const n = names(page);
+  const fresh = entries.slice(Math.max(seen, entries.length - 3));
+  const words = fresh.map((e) => {
+    const i = entries.indexOf(e);
+    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("words.seat", { n: e.seat + 1 }) : "";
+    return describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
+  });
+  el.textContent = words.filter(Boolean).join(" ");
+}
