@@ -24,6 +24,9 @@ def test_dog8_folding_discards_the_hand_face_up_and_sits_out() -> None:
     assert s.observe(2)["discards"] == ["5", "9"]
     assert s.observe(None)["folded"] == [True, False, False, False]
     assert s.current_player == 1
+    # Out for this round only, in the players' words (not "eliminated" from the game).
+    assert "Spieler 1 [Partei 1]: Lager 4, Himmel [....], diese Runde draussen" in s.render(None, "de")
+    assert "Player 1 [team 1]: kennel 4, Himmel [....], out this round" in s.render(None, "en")
     # Seat 0 holds no cards: it is skipped until the round ends.
     for _ in range(3):
         s = s.apply(s.legal_actions()[0])
