@@ -115,8 +115,7 @@ def _choose(
 ) -> str:
     """The human's move: the legal moves numbered and in words, :data:`LIST_LIMIT` at a time
     ('+' lists the next ones); a number plays that move, 'h' asks for a hint, '?' says what
-    can be typed, 'q' quits (a
-    move's notation, as a record writes it, is taken too)."""
+    can be typed, 'q' quits (a move's notation, as a record writes it, is taken too)."""
     legal = session.legal()
     start = 0
     listed = False  # a hint asks again without listing the moves again

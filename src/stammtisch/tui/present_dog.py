@@ -24,6 +24,9 @@ FIELDS_PER_SEAT = 16
 CELL = 3
 #: The width a line of the compact board may take (80 columns less the board's padding).
 STRIP_WIDTH = 78
+#: What follows the name on a line inside the ring when all four pegs are in the kennel
+#: (the longest such line: the kennel letter is one character in every language).
+FULL_SEAT_LINE = ": L 1 2 3 4  H[·· ·· ·· ··]"
 #: Track fields on a line of the compact board (a seat's stretch: 16, with two players 32).
 STRIP_FIELDS = 16
 
@@ -81,6 +84,13 @@ def peg_label(peg: int) -> str:
 def kennel_letter(lang: str) -> str:
     """The kennel's mark on the board ("L" for Lager; in English not "K", the King's)."""
     return tr("dog_kennel_short", lang)
+
+
+def _cut(name: str, room: int, style: str) -> Text:
+    """``name`` in at most ``room`` cells, cut with "…" where it is longer."""
+    text = Text(name, style=style)
+    text.truncate(room, overflow="ellipsis")
+    return text
 
 
 def _himmel_fields(pegs: Sequence[str], seat: int, style: str) -> Text:
@@ -200,7 +210,8 @@ class DogPresenter(Presenter):
         name = names[seat] if names is not None and seat < len(names) else None
         room = STRIP_WIDTH - line.cell_len - 1
         if name and room >= 3:
-            line.append(" " + (name if len(name) <= room else name[: room - 1] + "…"), style=style)
+            line.append(" ")
+            line.append_text(_cut(name, room, style))
         return lines
 
     @staticmethod
@@ -271,20 +282,20 @@ class DogPresenter(Presenter):
         ellipsis where the ring is narrow), the kennel pegs, then the four Himmel fields."""
         style = SEAT_STYLES[seat % len(SEAT_STYLES)]
         pegs = view["pegs"][seat]
-        rest = Text(": ", style=style)
+        # The name in what a full kennel leaves of the width, if that is five cells or more;
+        # the small ring of three players shows the number only.
+        number = str(seat + 1)
+        room = width - len(number) - 1 - len(FULL_SEAT_LINE)
+        line = Text(number, style=style)
+        if room >= 5:
+            line.append(" ")
+            line.append_text(_cut(self.name(seat, lang), room, style))
+        line.append(": ", style=style)
         kennel = [4 * seat + i for i, t in enumerate(pegs) if t == "K"]
-        rest.append(kennel_letter(lang) + " ")
-        rest.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
-        rest.append("  ")
-        rest.append_text(_himmel_fields(pegs, seat, style))
-        # The name where a full kennel leaves it five characters; the small ring of three
-        # players shows the number only.
-        room = width - len(": L 1 2 3 4  H[·· ·· ·· ··]") - len(f"{seat + 1} ")
-        who = f"{seat + 1} {self.name(seat, lang)}" if room >= 5 else str(seat + 1)
-        if len(who) > len(f"{seat + 1} ") + room:
-            who = who[: len(f"{seat + 1} ") + room - 1] + "…"
-        line = Text(who, style=style)
-        line.append_text(rest)
+        line.append(kennel_letter(lang) + " ")
+        line.append(" ".join(peg_label(p) for p in kennel) or "-", style=style)
+        line.append("  ")
+        line.append_text(_himmel_fields(pegs, seat, style))
         return line
 
     @staticmethod

@@ -18,6 +18,13 @@ export function describeEntry(module, entry, who, before, allNames) {
   return `${who}: ${entry.action ?? JSON.stringify(last)}`;
 }
 
+/** The words of ``entries[i]``, the mover named from ``n`` (the seats' names). */
+function entryWords(page, entries, i, n) {
+  const e = entries[i];
+  const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("words.seat", { n: e.seat + 1 }) : "";
+  return describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
+}
+
 export function drawLog(side, page) {
   const kept = scrollKept(side.querySelector("#log"));
   clear(side);
@@ -28,8 +35,7 @@ export function drawLog(side, page) {
   const items = [];
   const undone = undoneMoves(entries);
   entries.forEach((e, i) => {
-    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("words.seat", { n: e.seat + 1 }) : "";
-    const text = describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
+    const text = entryWords(page, entries, i, n);
     const move = e.move ?? i + 1;
     // A take-back or a timeout is a line of its own; moves taken back stay, struck through.
     if (e && (e.undo || e.timeout)) {
@@ -63,11 +69,7 @@ export function announce(el, page) {
   el.dataset.seen = String(entries.length);
   if (seen === null || entries.length <= seen) return;
   const n = names(page);
-  const fresh = entries.slice(Math.max(seen, entries.length - 3));
-  const words = fresh.map((e) => {
-    const i = entries.indexOf(e);
-    const who = e && e.seat !== undefined && e.seat !== null ? n[e.seat] ?? t("words.seat", { n: e.seat + 1 }) : "";
-    return describeEntry(page.module, e, who, i > 0 ? entries[i - 1] : null, n);
-  });
+  const words = [];
+  for (let i = Math.max(seen, entries.length - 3); i < entries.length; i++) words.push(entryWords(page, entries, i, n));
   el.textContent = words.filter(Boolean).join(" ");
 }
